@@ -1,0 +1,13 @@
+/* cli.h — the parts of the coroner command. */
+#ifndef CORONER_CLI_H
+#define CORONER_CLI_H
+
+#include "../lib/coroner.h"
+
+/* Loads the installed (or source-tree) signatures when defaults, then dirs.
+ * Prints the error and returns -1 on failure. */
+int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults);
+/* `coroner signatures ...`; argv[0] is "signatures". Returns the exit status. */
+int signatures_command(int argc, char **argv);
+
+#endif

@@ -1,0 +1,114 @@
+/* signatures_cmd.c — `coroner signatures list|show|check|test`. */
+#include "config.h"
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+        fprintf(f,
+                "Usage: coroner signatures list [--category C] [--severity S]\n"
+                "       coroner signatures show ID\n"
+                "       coroner signatures check\n"
+                "       coroner signatures test FILE\n"
+                "Options: -s, --signatures DIR (repeatable), --no-default-signatures\n");
+}
+
+int signatures_command(int argc, char **argv)
+{
+        static const struct option longopts[] = {
+                { "signatures", required_argument, NULL, 's' },
+                { "no-default-signatures", no_argument, NULL, 'N' },
+                { "category", required_argument, NULL, 'c' },
+                { "severity", required_argument, NULL, 'S' },
+                { "help", no_argument, NULL, 'h' },
+                { NULL, 0, NULL, 0 },
+        };
+        char **dirs = calloc((size_t)argc + 1, sizeof *dirs);
+        size_t n_dirs = 0;
+        bool defaults = true;
+        const char *category = NULL;
+        coroner_severity min_sev = CORONER_SEV_INFO;
+        int c;
+        while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
+                switch (c) {
+                case 's': dirs[n_dirs++] = optarg; break;
+                case 'N': defaults = false; break;
+                case 'c': category = optarg; break;
+                case 'S':
+                        if (coroner_severity_parse(optarg, &min_sev) < 0) {
+                                fprintf(stderr, "coroner: unknown severity '%s'\n", optarg);
+                                free(dirs);
+                                return 2;
+                        }
+                        break;
+                case 'h': usage(stdout); free(dirs); return 0;
+                default: usage(stderr); free(dirs); return 2;
+                }
+        }
+        if (optind >= argc) {
+                usage(stderr);
+                free(dirs);
+                return 2;
+        }
+        const char *verb = argv[optind];
+        coroner_db *db;
+        if (coroner_db_new(&db) < 0) {
+                free(dirs);
+                return 2;
+        }
+        if (load_signatures(db, dirs, n_dirs, defaults) < 0) {
+                coroner_db_free(db);
+                free(dirs);
+                return 2;
+        }
+        free(dirs);
+        int status = 0;
+        if (strcmp(verb, "list") == 0) {
+                for (size_t i = 0; i < coroner_db_count(db); i++) {
+                        const coroner_signature *s = coroner_db_get(db, i);
+                        if (category && strcmp(category, coroner_signature_category(s)) != 0)
+                                continue;
+                        if (coroner_signature_severity(s) < min_sev)
+                                continue;
+                        printf("%-48s %-34s %-8s %s\n", coroner_signature_id(s), coroner_signature_category(s),
+                               coroner_severity_name(coroner_signature_severity(s)), coroner_signature_title(s));
+                }
+        } else if (strcmp(verb, "show") == 0 && optind + 1 < argc) {
+                const coroner_signature *s = coroner_db_find(db, argv[optind + 1]);
+                if (!s) {
+                        fprintf(stderr, "coroner: no signature '%s'\n", argv[optind + 1]);
+                        status = 2;
+                } else {
+                        char *j = coroner_signature_json(s);
+                        printf("# %s\n%s\n", coroner_signature_path(s), j ? j : "");
+                        free(j);
+                }
+        } else if (strcmp(verb, "check") == 0) {
+                char *report = NULL;
+                int warnings = 0;
+                int errors = coroner_db_check(db, &report, &warnings);
+                fputs(report ? report : "", stdout);
+                free(report);
+                status = errors ? 1 : 0;
+        } else if (strcmp(verb, "test") == 0 && optind + 1 < argc) {
+                char *report = NULL;
+                struct coroner_error err = { { 0 }, { 0 } };
+                int r = coroner_db_explain(db, argv[optind + 1], &report, &err);
+                if (r < 0) {
+                        fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
+                        status = 2;
+                } else {
+                        fputs(report, stdout);
+                }
+                free(report);
+        } else {
+                usage(stderr);
+                status = 2;
+        }
+        coroner_db_free(db);
+        return status;
+}

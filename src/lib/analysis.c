@@ -1,0 +1,187 @@
+/* analysis.c — the pipeline: read -> decode -> assemble -> match -> rank.
+ *
+ * One analysis takes any number of inputs one after the other and keeps, in
+ * bounded memory, the diagnoses found so far. A failing input keeps what was
+ * read before the fault.
+ */
+#include "config.h"
+#include "internal.h"
+#include "read.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The assembler's sink: match each event and rank what matched. */
+static void on_event(void *ctx, struct event *ev)
+{
+        coroner_analysis *a = ctx;
+        struct match_result m;
+        if (match_event(a->db, ev, &m)) {
+                ranking_add(&a->ranking, ev, &m);
+                match_result_free(&m);
+                return;
+        }
+        /* Unknown tracebacks and bare exceptions are reported; plain lines and
+         * unknown warnings are not. */
+        if (ev->kind == EVENT_TRACEBACK ||
+            (ev->kind == EVENT_EXCEPTION && !strstr(ev->excs[0].type, "Warning")))
+                ranking_add(&a->ranking, ev, NULL);
+}
+
+int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,
+                         coroner_analysis **ret)
+{
+        enum line_shape shape = SHAPE_AUTO;
+        if (opts && opts->input_format && line_shape_parse(opts->input_format, &shape) < 0)
+                return CORONER_E_USAGE;
+        coroner_analysis *a = xmalloc_or_null(sizeof *a);
+        if (!a)
+                return CORONER_E_NOMEM;
+        a->db = db;
+        decoder_init(&a->decoder, shape);
+        a->assembler = assembler_new(on_event, a);
+        if (!a->assembler) {
+                free(a);
+                return CORONER_E_NOMEM;
+        }
+        *ret = a;
+        return 0;
+}
+
+void coroner_analysis_free(coroner_analysis *a)
+{
+        if (!a)
+                return;
+        assembler_free(a->assembler);
+        ranking_free(&a->ranking);
+        for (size_t i = 0; i < a->n_inputs; i++) {
+                free(a->inputs[i].name);
+                free(a->inputs[i].error);
+        }
+        free(a->inputs);
+        free(a);
+}
+
+static int add_input(coroner_analysis *a, const char *name)
+{
+        struct input_info *p = realloc(a->inputs, (a->n_inputs + 1) * sizeof *p);
+        if (!p)
+                return CORONER_E_NOMEM;
+        a->inputs = p;
+        memset(&p[a->n_inputs], 0, sizeof *p);
+        p[a->n_inputs].name = strndup_safe(name, strlen(name));
+        p[a->n_inputs].compression = "none";
+        p[a->n_inputs].complete = true;
+        return (int)a->n_inputs++;
+}
+
+static void feed_line(coroner_analysis *a, int input, const char *line, size_t len)
+{
+        struct record r;
+        struct input_info *in = &a->inputs[input];
+        in->records++;
+        decode_line(&a->decoder, line, len, &r);
+        assembler_feed(a->assembler, input, (long)in->records, a->seq++, &r, line, len);
+}
+
+static int read_source(coroner_analysis *a, struct source *src, int input, struct coroner_error *err)
+{
+        struct input_info *in = &a->inputs[input];
+        in->compression = compression_name(source_compression(src));
+        struct line_reader *lr;
+        int r = line_reader_new(src, &lr);
+        if (r < 0)
+                return r;
+        const char *line;
+        size_t len;
+        while ((r = line_reader_next(lr, &line, &len, err)) > 0)
+                feed_line(a, input, line, len);
+        in->bytes = line_reader_bytes(lr);
+        line_reader_free(lr);
+        assembler_end_input(a->assembler, input);
+        if (r < 0) {
+                in->complete = false;
+                char buf[1100];
+                snprintf(buf, sizeof buf, "%s", err ? err->message : coroner_strerror(r));
+                in->error = strndup_safe(buf, strlen(buf));
+        }
+        return r;
+}
+
+int coroner_analysis_read_fd(coroner_analysis *a, int fd, const char *name, struct coroner_error *err)
+{
+        int input = add_input(a, name);
+        if (input < 0)
+                return input;
+        struct source *src;
+        int r = source_open_fd(fd, name, false, &src, err);
+        if (r < 0) {
+                a->inputs[input].complete = false;
+                a->inputs[input].error = strndup_safe(err ? err->message : "", err ? strlen(err->message) : 0);
+                return r;
+        }
+        r = read_source(a, src, input, err);
+        source_free(src);
+        return r;
+}
+
+int coroner_analysis_read_path(coroner_analysis *a, const char *path, struct coroner_error *err)
+{
+        if (!path || strcmp(path, "-") == 0)
+                return coroner_analysis_read_fd(a, STDIN_FILENO, "-", err);
+        int input = add_input(a, path);
+        if (input < 0)
+                return input;
+        struct source *src;
+        int r = source_open_path(path, &src, err);
+        if (r < 0) {
+                a->inputs[input].complete = false;
+                a->inputs[input].error = strndup_safe(err ? err->message : "", err ? strlen(err->message) : 0);
+                return r;
+        }
+        r = read_source(a, src, input, err);
+        source_free(src);
+        return r;
+}
+
+int coroner_analysis_read_text(coroner_analysis *a, const char *name, const char *text, size_t len)
+{
+        int input = add_input(a, name);
+        if (input < 0)
+                return input;
+        while (len > 0) {
+                const char *nl = memchr(text, '\n', len);
+                size_t n = nl ? (size_t)(nl - text) : len;
+                feed_line(a, input, text, n < LIMIT_LINE_BYTES ? n : LIMIT_LINE_BYTES);
+                a->inputs[input].bytes += n + (nl != NULL);
+                if (!nl)
+                        break;
+                text = nl + 1;
+                len -= n + 1;
+        }
+        assembler_end_input(a->assembler, input);
+        return 0;
+}
+
+int coroner_analysis_finish(coroner_analysis *a)
+{
+        if (a->finished)
+                return 0;
+        assembler_end_input(a->assembler, -1);
+        ranking_finish(&a->ranking);
+        a->finished = true;
+        return 0;
+}
+
+size_t coroner_analysis_diagnosis_count(const coroner_analysis *a) { return a->ranking.n; }
+
+const char *coroner_analysis_diagnosis_id(const coroner_analysis *a, size_t i)
+{
+        return i < a->ranking.n ? a->ranking.diags[i]->id : NULL;
+}
+
+coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, size_t i)
+{
+        return i < a->ranking.n ? a->ranking.diags[i]->severity : CORONER_SEV_INFO;
+}

@@ -1,0 +1,492 @@
+/* assemble.c — turn each stream's records into events.
+ *
+ * Lines are kept apart by stream (input, host, pid, sub-stream tag), so the
+ * interleaved tracebacks of eight ranks are reassembled as eight tracebacks.
+ * Only streams in the middle of a traceback hold state; every other line is
+ * handed to the sink at once as single-line evidence, without copying.
+ *
+ * The sink borrows each event; it copies what it keeps.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum tb_state {
+        ST_FRAMES,      /* after "Traceback (most recent call last):" */
+        ST_MESSAGE,     /* after the exception line: message continuation */
+        ST_BLANK,       /* an empty line after the message */
+        ST_CHAIN,       /* after "The above exception ..." */
+};
+
+struct active {
+        struct active *next;       /* hash chain */
+        struct stream_id id;
+        int input;
+        uint64_t key;
+        uint64_t last_seq;
+        enum tb_state state;
+        struct event ev;
+        struct strbuf message;     /* message of the current exception */
+        size_t message_lines;
+        size_t lines;
+        bool want_code;            /* the next indented line is a frame's code */
+};
+
+enum { BUCKETS = 8192 };
+
+struct assembler {
+        event_sink sink;
+        void *ctx;
+        struct active *buckets[BUCKETS];
+        size_t n_active;
+};
+
+struct assembler *assembler_new(event_sink sink, void *ctx)
+{
+        struct assembler *as = xmalloc_or_null(sizeof *as);
+        if (!as)
+                return NULL;
+        as->sink = sink;
+        as->ctx = ctx;
+        return as;
+}
+
+static void frame_free(struct frame *f)
+{
+        free(f->file);
+        free(f->function);
+        free(f->code);
+}
+
+void event_free(struct event *ev)
+{
+        for (size_t i = 0; i < ev->n_excs; i++) {
+                struct exception *x = &ev->excs[i];
+                free(x->type);
+                free(x->message);
+                free(x->context);
+                for (size_t j = 0; j < x->n_frames; j++)
+                        frame_free(&x->frames[j]);
+                free(x->frames);
+        }
+        free(ev->excs);
+        for (size_t i = 0; i < ev->n_evidence; i++)
+                free(ev->evidence[i].text);
+        memset(ev, 0, sizeof *ev);
+}
+
+static void active_free(struct active *a)
+{
+        event_free(&a->ev);
+        sb_free(&a->message);
+        free(a);
+}
+
+static void copy_field(char *dst, size_t cap, const char *s, size_t n)
+{
+        if (n >= cap)
+                n = cap - 1;
+        if (n)
+                memcpy(dst, s, n);
+        dst[n] = '\0';
+}
+
+static void stream_of(const struct record *r, struct stream_id *id)
+{
+        memset(id, 0, sizeof *id);
+        copy_field(id->host, sizeof id->host, r->host, r->host ? r->host_len : 0);
+        copy_field(id->ident, sizeof id->ident, r->ident, r->ident ? r->ident_len : 0);
+        id->pid = r->pid;
+        memcpy(id->tag, r->tag, sizeof id->tag);
+        id->rank = r->rank;
+}
+
+static uint64_t stream_key(int input, const struct stream_id *id)
+{
+        uint64_t h = fnv1a64(&input, sizeof input, FNV1A64_INIT);
+        h = fnv1a64(id->host, strlen(id->host), h);
+        h = fnv1a64(&id->pid, sizeof id->pid, h);
+        if (!id->pid)
+                h = fnv1a64(id->ident, strlen(id->ident), h);
+        return fnv1a64(id->tag, strlen(id->tag), h);
+}
+
+static bool same_stream(const struct active *a, int input, const struct stream_id *id)
+{
+        return a->input == input && a->id.pid == id->pid && strcmp(a->id.host, id->host) == 0 &&
+               strcmp(a->id.tag, id->tag) == 0 && (id->pid || strcmp(a->id.ident, id->ident) == 0);
+}
+
+static void add_evidence(struct event *ev, int input, long lineno, const char *text, size_t n)
+{
+        if (ev->n_evidence == LIMIT_EVIDENCE) {
+                /* Keep the first (the header) and the latest lines. */
+                free(ev->evidence[1].text);
+                memmove(&ev->evidence[1], &ev->evidence[2],
+                        (LIMIT_EVIDENCE - 2) * sizeof ev->evidence[0]);
+                ev->n_evidence--;
+        }
+        struct evidence_line *e = &ev->evidence[ev->n_evidence];
+        e->input = input;
+        e->line = lineno;
+        e->text = strndup_safe(text, n < LIMIT_DISPLAY_BYTES * 4 ? n : LIMIT_DISPLAY_BYTES * 4);
+        if (e->text)
+                ev->n_evidence++;
+}
+
+static struct exception *new_exception(struct active *a, const char *context, size_t context_len)
+{
+        struct event *ev = &a->ev;
+        if (ev->n_excs == LIMIT_CHAIN) {
+                /* Keep the original cause (first) and the latest. */
+                struct exception *x = &ev->excs[1];
+                free(x->type);
+                free(x->message);
+                free(x->context);
+                for (size_t j = 0; j < x->n_frames; j++)
+                        frame_free(&x->frames[j]);
+                free(x->frames);
+                memmove(&ev->excs[1], &ev->excs[2], (LIMIT_CHAIN - 2) * sizeof ev->excs[0]);
+                ev->n_excs--;
+        } else if (ev->n_excs == 0 || (ev->n_excs & (ev->n_excs - 1)) == 0) {
+                size_t cap = ev->n_excs ? ev->n_excs * 2 : 1;
+                if (cap > LIMIT_CHAIN)
+                        cap = LIMIT_CHAIN;
+                struct exception *p = realloc(ev->excs, cap * sizeof *p);
+                if (!p)
+                        return NULL;
+                ev->excs = p;
+        }
+        struct exception *x = &ev->excs[ev->n_excs++];
+        memset(x, 0, sizeof *x);
+        while (context_len && (context[context_len - 1] == ' ' || context[context_len - 1] == '\t'))
+                context_len--;
+        if (context_len)
+                x->context = strndup_safe(context, context_len);
+        sb_free(&a->message);
+        a->message_lines = 0;
+        return x;
+}
+
+static struct exception *current(struct active *a)
+{
+        return a->ev.n_excs ? &a->ev.excs[a->ev.n_excs - 1] : NULL;
+}
+
+static void add_frame(struct active *a, struct frame *f)
+{
+        struct exception *x = current(a);
+        if (!x) {
+                frame_free(f);
+                return;
+        }
+        if (x->n_frames == LIMIT_FRAMES) {
+                /* Keep the outermost half and the innermost frames. */
+                frame_free(&x->frames[LIMIT_FRAMES / 2]);
+                memmove(&x->frames[LIMIT_FRAMES / 2], &x->frames[LIMIT_FRAMES / 2 + 1],
+                        (LIMIT_FRAMES / 2 - 1) * sizeof *f);
+                x->n_frames--;
+                x->frames_omitted++;
+        }
+        if (!x->frames) {
+                x->frames = calloc(LIMIT_FRAMES, sizeof *f);
+                if (!x->frames) {
+                        frame_free(f);
+                        return;
+                }
+        }
+        x->frames[x->n_frames++] = *f;
+}
+
+/* Stores the message collected so far into the current exception. */
+static void finish_message(struct active *a)
+{
+        struct exception *x = current(a);
+        if (x && a->message.len) {
+                /* Trailing blank continuation lines are not part of it. */
+                while (a->message.len && (a->message.data[a->message.len - 1] == '\n' ||
+                                          a->message.data[a->message.len - 1] == ' '))
+                        a->message.data[--a->message.len] = '\0';
+                free(x->message);
+                x->message = sb_take(&a->message);
+        }
+        sb_free(&a->message);
+}
+
+static void bucket_remove(struct assembler *as, struct active *a)
+{
+        struct active **pp = &as->buckets[a->key % BUCKETS];
+        while (*pp && *pp != a)
+                pp = &(*pp)->next;
+        if (*pp)
+                *pp = a->next;
+        as->n_active--;
+}
+
+/* Hands the finished traceback to the sink and forgets the stream. */
+static void close_active(struct assembler *as, struct active *a, bool incomplete)
+{
+        finish_message(a);
+        bucket_remove(as, a);
+        struct event *ev = &a->ev;
+        ev->incomplete = incomplete || ev->n_excs == 0 || !current(a)->type;
+        /* A traceback that never reached its exception line still counts. */
+        if (ev->n_excs && !current(a)->type)
+                current(a)->type = strndup_safe("", 0);
+        if (ev->n_excs)
+                as->sink(as->ctx, ev);
+        active_free(a);
+}
+
+static struct active *find_active(struct assembler *as, int input, const struct stream_id *id,
+                                  uint64_t key)
+{
+        for (struct active *a = as->buckets[key % BUCKETS]; a; a = a->next)
+                if (a->key == key && same_stream(a, input, id))
+                        return a;
+        return NULL;
+}
+
+static void evict_oldest(struct assembler *as)
+{
+        struct active *oldest = NULL;
+        for (size_t b = 0; b < BUCKETS; b++)
+                for (struct active *a = as->buckets[b]; a; a = a->next)
+                        if (!oldest || a->last_seq < oldest->last_seq)
+                                oldest = a;
+        if (oldest)
+                close_active(as, oldest, true);
+}
+
+static struct active *open_active(struct assembler *as, int input, const struct stream_id *id,
+                                  uint64_t key, const struct record *r, long lineno, uint64_t seq)
+{
+        if (as->n_active >= LIMIT_STREAMS)
+                evict_oldest(as);
+        struct active *a = xmalloc_or_null(sizeof *a);
+        if (!a)
+                return NULL;
+        a->id = *id;
+        a->input = input;
+        a->key = key;
+        a->ev.kind = EVENT_TRACEBACK;
+        a->ev.stream = *id;
+        a->ev.input = input;
+        a->ev.first_line = a->ev.last_line = lineno;
+        a->ev.seq = seq;
+        memcpy(a->ev.time, r->time, sizeof a->ev.time);
+        a->ev.time_usec = r->time_usec;
+        a->next = as->buckets[key % BUCKETS];
+        as->buckets[key % BUCKETS] = a;
+        as->n_active++;
+        return a;
+}
+
+static void fill_line_event(struct event *ev, const struct record *r, const struct stream_id *id,
+                            int input, long lineno, uint64_t seq)
+{
+        memset(ev, 0, sizeof *ev);
+        ev->stream = *id;
+        ev->input = input;
+        ev->first_line = ev->last_line = lineno;
+        ev->seq = seq;
+        memcpy(ev->time, r->time, sizeof ev->time);
+        ev->time_usec = r->time_usec;
+}
+
+/* Bare "Type: message" lines name an exception only when the type looks like
+ * one, so ordinary "Note: ..." lines stay plain lines. */
+static bool exception_like_type(const char *s, size_t n)
+{
+        static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Exit",
+                                                "Failure", "Fault", "Warning" };
+        for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+                size_t k = strlen(suffixes[i]);
+                if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0)
+                        return true;
+        }
+        return false;
+}
+
+static void emit_single(struct assembler *as, const struct record *r, const struct stream_id *id,
+                        int input, long lineno, uint64_t seq, const char *raw, size_t raw_len)
+{
+        struct event ev;
+        fill_line_event(&ev, r, id, input, lineno, seq);
+        size_t type_len, msg_at;
+        struct exception x = { 0 };
+        char *text = NULL;
+        if (tb_parse_exception_line(r->msg, r->msg_len, &type_len, &msg_at) && msg_at < r->msg_len &&
+            exception_like_type(r->msg, type_len)) {
+                ev.kind = EVENT_EXCEPTION;
+                x.type = strndup_safe(r->msg, type_len);
+                x.message = strndup_safe(r->msg + msg_at, r->msg_len - msg_at);
+                x.line = lineno;
+                ev.excs = &x;
+                ev.n_excs = 1;
+        } else {
+                ev.kind = EVENT_LINE;
+                text = strndup_safe(r->msg, r->msg_len);
+                ev.text = text;
+        }
+        struct evidence_line e = { input, lineno, strndup_safe(raw, raw_len < LIMIT_DISPLAY_BYTES * 4 ? raw_len : LIMIT_DISPLAY_BYTES * 4) };
+        ev.evidence[0] = e;
+        ev.n_evidence = 1;
+        as->sink(as->ctx, &ev);
+        free(x.type);
+        free(x.message);
+        free(text);
+        free(e.text);
+}
+
+static void start_traceback(struct assembler *as, struct active *a, const struct record *r,
+                            size_t header_at, int input, long lineno, const char *raw, size_t raw_len)
+{
+        new_exception(a, r->msg, header_at);
+        a->state = ST_FRAMES;
+        a->want_code = false;
+        add_evidence(&a->ev, input, lineno, raw, raw_len);
+}
+
+/* Feeds one record to a stream in a traceback. Returns false when the line
+ * does not belong to the traceback: the caller closes it and starts over. */
+static bool continue_traceback(struct active *a, const struct record *r, int input, long lineno,
+                               const char *raw, size_t raw_len)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len;
+        size_t at;
+        struct frame f;
+
+        if (++a->lines > LIMIT_TRACEBACK_LINES)
+                return false;
+        a->ev.last_line = lineno;
+        switch (a->state) {
+        case ST_FRAMES:
+                if (tb_parse_frame(s, n, &f)) {
+                        add_frame(a, &f);
+                        a->want_code = true;
+                        return true;
+                }
+                if (n == 0 || tb_is_position_marker(s, n))
+                        return true;
+                if (s[0] == ' ' || s[0] == '\t') {
+                        struct exception *x = current(a);
+                        if (a->want_code && x && x->n_frames && !x->frames[x->n_frames - 1].code) {
+                                size_t k = 0;
+                                while (k < n && (s[k] == ' ' || s[k] == '\t'))
+                                        k++;
+                                x->frames[x->n_frames - 1].code = strndup_safe(s + k, n - k);
+                        }
+                        a->want_code = false;
+                        return true;  /* code lines, "[Previous line repeated ...]" */
+                }
+                if (tb_find_header(s, n, &at)) {
+                        /* A new traceback before this one ended: start over. */
+                        return false;
+                }
+                size_t type_len, msg_at;
+                if (!tb_parse_exception_line(s, n, &type_len, &msg_at))
+                        return false;
+                struct exception *x = current(a);
+                x->type = strndup_safe(s, type_len);
+                x->line = lineno;
+                sb_append(&a->message, s + msg_at, n - msg_at);
+                a->message_lines = 1;
+                a->state = ST_MESSAGE;
+                add_evidence(&a->ev, input, lineno, raw, raw_len);
+                return true;
+        case ST_MESSAGE:
+                if (n == 0) {
+                        a->state = ST_BLANK;
+                        return true;
+                }
+                if (tb_is_chain_marker(s, n)) {
+                        finish_message(a);
+                        a->state = ST_CHAIN;
+                        return true;
+                }
+                if (tb_looks_like_new_record(s, n) || tb_parse_frame(s, n, NULL))
+                        return false;
+                if (a->message_lines < LIMIT_MESSAGE_LINES && a->message.len < LIMIT_MESSAGE_BYTES) {
+                        sb_putc(&a->message, '\n');
+                        sb_append(&a->message, s, n);
+                        a->message_lines++;
+                }
+                return true;
+        case ST_BLANK:
+                if (tb_is_chain_marker(s, n)) {
+                        finish_message(a);
+                        a->state = ST_CHAIN;
+                        return true;
+                }
+                return false;
+        case ST_CHAIN:
+                if (n == 0)
+                        return true;
+                if (tb_find_header(s, n, &at)) {
+                        new_exception(a, s, at);
+                        a->state = ST_FRAMES;
+                        a->want_code = false;
+                        add_evidence(&a->ev, input, lineno, raw, raw_len);
+                        return true;
+                }
+                return false;
+        }
+        return false;
+}
+
+void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
+                    const struct record *r, const char *raw, size_t raw_len)
+{
+        struct stream_id id;
+        stream_of(r, &id);
+        uint64_t key = stream_key(input, &id);
+        struct active *a = as->n_active ? find_active(as, input, &id, key) : NULL;
+        if (a) {
+                a->last_seq = seq;
+                if (continue_traceback(a, r, input, lineno, raw, raw_len))
+                        return;
+                close_active(as, a, a->state == ST_FRAMES);
+        }
+        size_t at;
+        if (tb_find_header(r->msg, r->msg_len, &at)) {
+                a = open_active(as, input, &id, key, r, lineno, seq);
+                if (a) {
+                        a->last_seq = seq;
+                        start_traceback(as, a, r, at, input, lineno, raw, raw_len);
+                }
+                return;
+        }
+        emit_single(as, r, &id, input, lineno, seq, raw, raw_len);
+}
+
+void assembler_end_input(struct assembler *as, int input)
+{
+        for (size_t b = 0; b < BUCKETS; b++) {
+                struct active *a = as->buckets[b];
+                while (a) {
+                        struct active *next = a->next;
+                        if (a->input == input || input < 0)
+                                close_active(as, a, a->state == ST_FRAMES);
+                        a = next;
+                }
+        }
+}
+
+void assembler_free(struct assembler *as)
+{
+        if (!as)
+                return;
+        for (size_t b = 0; b < BUCKETS; b++) {
+                struct active *a = as->buckets[b];
+                while (a) {
+                        struct active *next = a->next;
+                        active_free(a);
+                        a = next;
+                }
+        }
+        free(as);
+}

@@ -1,0 +1,164 @@
+/* assemble_traceback.c — recognise the lines Python prints in a traceback.
+ *
+ * These are pure functions over (pointer, length) so they work on any line,
+ * whatever prefix the decoder removed. assemble.c strings them together.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char HEADER[] = "Traceback (most recent call last):";
+
+static bool starts_with(const char *s, size_t n, const char *prefix)
+{
+        size_t k = strlen(prefix);
+        return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+bool tb_find_header(const char *s, size_t n, size_t *ret_at)
+{
+        const char *p = memmem(s, n, HEADER, sizeof HEADER - 1);
+        if (!p)
+                return false;
+        *ret_at = (size_t)(p - s);
+        return true;
+}
+
+static size_t skip_space(const char *s, size_t n, size_t at)
+{
+        while (at < n && (s[at] == ' ' || s[at] == '\t'))
+                at++;
+        return at;
+}
+
+bool tb_is_chain_marker(const char *s, size_t n)
+{
+        size_t at = skip_space(s, n, 0);
+        s += at;
+        n -= at;
+        return starts_with(s, n, "The above exception was the direct cause of the following exception") ||
+               starts_with(s, n, "During handling of the above exception, another exception occurred");
+}
+
+/* '  File "path", line 12, in func' (", in func" absent for SyntaxError). */
+bool tb_parse_frame(const char *s, size_t n, struct frame *ret)
+{
+        size_t at = skip_space(s, n, 0);
+        if (at == 0 || !starts_with(s + at, n - at, "File \""))
+                return false;
+        at += 6;
+        size_t path = at;
+        const char *end = NULL;
+        for (size_t i = at; i + 7 < n; i++)
+                if (s[i] == '"' && memcmp(s + i, "\", line ", 8) == 0)
+                        end = s + i;
+        if (!end)
+                return false;
+        size_t path_len = (size_t)(end - (s + path));
+        at = (size_t)(end - s) + 8;
+        long line = 0;
+        if (at >= n || !isdigit((unsigned char)s[at]))
+                return false;
+        while (at < n && isdigit((unsigned char)s[at]) && line < 100000000)
+                line = line * 10 + (s[at++] - '0');
+        size_t fn = 0, fn_len = 0;
+        if (starts_with(s + at, n - at, ", in ")) {
+                fn = at + 5;
+                fn_len = n - fn;
+                while (fn_len && (s[fn + fn_len - 1] == ' ' || s[fn + fn_len - 1] == '\r'))
+                        fn_len--;
+        }
+        if (ret) {
+                ret->file = strndup_safe(s + path, path_len);
+                ret->line = (int)line;
+                ret->function = fn_len ? strndup_safe(s + fn, fn_len) : NULL;
+                ret->code = NULL;
+        }
+        return true;
+}
+
+/* Python 3.11+ position markers under a code line: only spaces, ^ and ~. */
+bool tb_is_position_marker(const char *s, size_t n)
+{
+        bool mark = false;
+        for (size_t i = 0; i < n; i++) {
+                if (s[i] == '^' || s[i] == '~')
+                        mark = true;
+                else if (s[i] != ' ' && s[i] != '\t')
+                        return false;
+        }
+        return mark;
+}
+
+static bool ident_char(char c)
+{
+        return isalnum((unsigned char)c) || c == '_';
+}
+
+/* "pkg.mod.TypeName: message" or "TypeName" alone. Sets the length of the
+ * type and where the message starts (n if none). */
+bool tb_parse_exception_line(const char *s, size_t n, size_t *ret_type_len, size_t *ret_msg_at)
+{
+        size_t at = 0;
+        if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+                return false;
+        for (;;) {
+                if (at >= n || !(isalpha((unsigned char)s[at]) || s[at] == '_'))
+                        return false;
+                while (at < n && ident_char(s[at]))
+                        at++;
+                if (at < n && s[at] == '.' && at + 1 < n && s[at + 1] != ' ') {
+                        at++;
+                        continue;
+                }
+                break;
+        }
+        size_t type_len = at;
+        if (at == n) {
+                *ret_type_len = type_len;
+                *ret_msg_at = n;
+                return true;
+        }
+        if (s[at] != ':')
+                return false;
+        at++;
+        if (at < n && s[at] != ' ')
+                return false;
+        at = skip_space(s, n, at);
+        *ret_type_len = type_len;
+        *ret_msg_at = at;
+        return true;
+}
+
+/* Lines that start a new log record rather than continue an exception
+ * message: timestamps, log levels, glog and NCCL prefixes. */
+bool tb_looks_like_new_record(const char *s, size_t n)
+{
+        if (n == 0)
+                return false;
+        size_t t;
+        if (tb_find_header(s, n, &t))
+                return true;
+        unsigned char c = (unsigned char)s[0];
+        if (isdigit(c) && n >= 10 && isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2]) &&
+            isdigit((unsigned char)s[3]) && s[4] == '-')
+                return true;  /* 2026-11-30 08:30:39,904 ... */
+        if (c == '[' && n > 2 && (isdigit((unsigned char)s[1]) || starts_with(s + 1, n - 1, "rank")))
+                return true;
+        if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && n > 6 && isdigit((unsigned char)s[1]) &&
+            isdigit((unsigned char)s[2]) && isdigit((unsigned char)s[3]) &&
+            isdigit((unsigned char)s[4]) && s[5] == ' ')
+                return true;  /* glog: W1130 08:33:50.538000 ... */
+        static const char *const levels[] = { "INFO ", "INFO:", "WARNING ", "WARNING:", "ERROR ",
+                                              "ERROR:", "DEBUG ", "DEBUG:", "CRITICAL ",
+                                              "CRITICAL:", "WARN ", "FATAL " };
+        for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+                if (starts_with(s, n, levels[i]))
+                        return true;
+        if (memmem(s, n < 80 ? n : 80, " NCCL ", 6))
+                return true;
+        return false;
+}

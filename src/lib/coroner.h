@@ -1,0 +1,137 @@
+/* coroner.h — the one public header of libcoroner.
+ *
+ * The library reads logs, reassembles error evidence, matches it against a
+ * signature database and ranks diagnoses. It never prints and never exits:
+ * every function reports failure through its return value (a negative
+ * coroner_status) and, where given, a struct coroner_error with the details.
+ *
+ * Pipeline, one file per stage under src/lib/:
+ *   read_*.c      bytes from files/pipes, decompression, lines
+ *   decode_*.c    line shapes (journalctl, syslog, bare) -> records
+ *   assemble_*.c  records -> events (tracebacks, single-line evidence)
+ *   match.c       events x signatures -> matched events
+ *   rank.c        matched events -> ranked diagnoses
+ *   report_*.c    diagnoses -> JSON / text / Markdown
+ */
+#ifndef CORONER_H
+#define CORONER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CORONER_REPORT_SCHEMA "coroner.report/1"
+#define CORONER_FINGERPRINT_VERSION 1
+
+typedef enum coroner_status {
+        CORONER_OK = 0,
+        CORONER_E_NOMEM = -1,    /* allocation failed */
+        CORONER_E_IO = -2,       /* read error from the operating system */
+        CORONER_E_CORRUPT = -3,  /* compressed stream is corrupt */
+        CORONER_E_TRUNCATED = -4,/* compressed stream ends early */
+        CORONER_E_SIGNATURE = -5,/* malformed signature file */
+        CORONER_E_USAGE = -6,    /* invalid argument */
+        CORONER_E_JOURNAL = -7,  /* sd-journal failed */
+} coroner_status;
+
+const char *coroner_strerror(int status);
+
+/* Details of a failure: where (file, byte offset or line:column) and what. */
+struct coroner_error {
+        char where[512];
+        char message[512];
+};
+
+typedef enum coroner_severity {
+        CORONER_SEV_INFO = 0,
+        CORONER_SEV_WARNING = 1,
+        CORONER_SEV_ERROR = 2,
+        CORONER_SEV_CRITICAL = 3,
+} coroner_severity;
+
+const char *coroner_severity_name(coroner_severity s);
+int coroner_severity_parse(const char *name, coroner_severity *ret);
+
+/* ---- signature database (match_signature_load.c) ---- */
+
+typedef struct coroner_db coroner_db;
+
+int coroner_db_new(coroner_db **ret);
+void coroner_db_free(coroner_db *db);
+/* Loads every *.json below dir (recursively). A signature whose id is already
+ * loaded replaces the earlier one. On a malformed file returns
+ * CORONER_E_SIGNATURE and fills err (file, line:column or pattern offset). */
+int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *err);
+int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error *err);
+size_t coroner_db_count(const coroner_db *db);
+
+/* Read access for `coroner signatures list/show`. */
+typedef struct coroner_signature coroner_signature;
+const coroner_signature *coroner_db_get(const coroner_db *db, size_t index);
+const coroner_signature *coroner_db_find(const coroner_db *db, const char *id);
+const char *coroner_signature_id(const coroner_signature *sig);
+const char *coroner_signature_title(const coroner_signature *sig);
+const char *coroner_signature_category(const coroner_signature *sig);
+const char *coroner_signature_path(const coroner_signature *sig);
+coroner_severity coroner_signature_severity(const coroner_signature *sig);
+/* The signature's JSON as loaded (owned by the db). */
+char *coroner_signature_json(const coroner_signature *sig);
+
+/* Validate every signature: samples match, counter-samples do not, patterns
+ * have a literal for the pre-filter. Appends one line per problem to *report
+ * (malloc'd, caller frees). Returns the number of errors (warnings are
+ * reported but not counted). */
+int coroner_db_check(coroner_db *db, char **report, int *ret_warnings);
+
+/* `coroner signatures test`: which signatures match the log at path, and the
+ * near misses (lines holding a signature's literal where the whole signature
+ * did not match). */
+int coroner_db_explain(coroner_db *db, const char *path, char **report, struct coroner_error *err);
+
+/* ---- analysis ---- */
+
+typedef struct coroner_analysis coroner_analysis;
+
+struct coroner_options {
+        /* Force a line shape instead of detecting it per line; NULL = auto. */
+        const char *input_format;
+};
+
+int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,
+                         coroner_analysis **ret);
+void coroner_analysis_free(coroner_analysis *a);
+
+/* Inputs. An input is opened by path ("-" or NULL: standard input) and read
+ * to its end by coroner_analysis_read_input(). A read or decompression error
+ * keeps everything read so far; the error is recorded in the input's entry of
+ * the report and returned (with err filled) so the caller can warn. */
+int coroner_analysis_read_path(coroner_analysis *a, const char *path,
+                               struct coroner_error *err);
+int coroner_analysis_read_fd(coroner_analysis *a, int fd, const char *name,
+                             struct coroner_error *err);
+/* Feed an in-memory text as one input (used for signature samples). */
+int coroner_analysis_read_text(coroner_analysis *a, const char *name,
+                               const char *text, size_t len);
+
+/* Flush pending evidence and rank. Call once, after the last input. */
+int coroner_analysis_finish(coroner_analysis *a);
+
+/* Results, valid after finish. */
+size_t coroner_analysis_diagnosis_count(const coroner_analysis *a);
+const char *coroner_analysis_diagnosis_id(const coroner_analysis *a, size_t i);
+coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, size_t i);
+
+/* ---- reports (report_*.c); each returns a malloc'd NUL-terminated string ---- */
+
+struct coroner_report_options {
+        bool color;          /* ANSI colour in the text report */
+        bool verbose;        /* text: full details for every diagnosis */
+};
+
+int coroner_report_json(const coroner_analysis *a, char **ret);
+int coroner_report_text(const coroner_analysis *a, const struct coroner_report_options *o, char **ret);
+int coroner_report_markdown(const coroner_analysis *a, char **ret);
+
+const char *coroner_version(void);
+
+#endif

@@ -1,0 +1,350 @@
+/* decode_line.c — recognise a line's shape and take it apart.
+ *
+ * A line becomes a record: when and where it was logged (timestamp, host,
+ * program, pid), which sub-stream of the process it belongs to (a rank or
+ * worker tag such as SGLang's "TP3" or torchrun's "[rank1]:"), and the
+ * message that remains once those prefixes are removed. Shapes are detected
+ * per line, so concatenated logs of different shapes read correctly.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+
+int line_shape_parse(const char *name, enum line_shape *ret)
+{
+        static const struct { const char *name; enum line_shape shape; } names[] = {
+                { "auto", SHAPE_AUTO },
+                { "bare", SHAPE_BARE },
+                { "short", SHAPE_JOURNAL_SHORT },
+                { "short-precise", SHAPE_JOURNAL_SHORT },
+                { "short-iso", SHAPE_JOURNAL_ISO },
+                { "short-iso-precise", SHAPE_JOURNAL_ISO },
+        };
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+                if (strcmp(name, names[i].name) == 0) {
+                        *ret = names[i].shape;
+                        return 0;
+                }
+        return CORONER_E_USAGE;
+}
+
+void decoder_init(struct decoder *d, enum line_shape forced)
+{
+        time_t now = time(NULL);
+        struct tm tm;
+        gmtime_r(&now, &tm);
+        d->forced = forced;
+        d->year = tm.tm_year + 1900;
+}
+
+static int digits(const char *s, size_t n, size_t at, size_t count)
+{
+        if (at + count > n)
+                return -1;
+        int v = 0;
+        for (size_t i = 0; i < count; i++) {
+                if (!isdigit((unsigned char)s[at + i]))
+                        return -1;
+                v = v * 10 + (s[at + i] - '0');
+        }
+        return v;
+}
+
+/* Fills r->time / time_usec from broken-down UTC-or-unknown-zone time. */
+static void set_time(struct record *r, int year, int mon, int day, int hh, int mm, int ss,
+                     long usec, int offset_min)
+{
+        struct tm tm = { .tm_year = year - 1900, .tm_mon = mon - 1, .tm_mday = day,
+                         .tm_hour = hh, .tm_min = mm, .tm_sec = ss };
+        time_t t = timegm(&tm) - (time_t)offset_min * 60;
+        r->time_usec = (int64_t)t * 1000000 + usec;
+        struct tm u;
+        gmtime_r(&t, &u);
+        if (usec >= 0 && usec % 1000000)
+                snprintf(r->time, sizeof r->time, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
+                         u.tm_year + 1900, u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min,
+                         u.tm_sec, usec % 1000000);
+        else
+                snprintf(r->time, sizeof r->time, "%04d-%02d-%02dT%02d:%02d:%02dZ",
+                         u.tm_year + 1900, u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec);
+}
+
+/* Optional ".digits" after seconds: returns microseconds, advances *at. */
+static long fraction(const char *s, size_t n, size_t *at)
+{
+        if (*at >= n || (s[*at] != '.' && s[*at] != ','))
+                return 0;
+        size_t i = *at + 1;
+        long usec = 0;
+        int k = 0;
+        while (i < n && isdigit((unsigned char)s[i])) {
+                if (k < 6) {
+                        usec = usec * 10 + (s[i] - '0');
+                        k++;
+                }
+                i++;
+        }
+        if (k == 0)
+                return 0;
+        while (k++ < 6)
+                usec *= 10;
+        *at = i;
+        return usec;
+}
+
+/* "2026-11-29[T ]21:40:13[.frac][Z|+0000|+00:00]" at s; returns length or 0. */
+static size_t parse_iso_time(const char *s, size_t n, struct record *r)
+{
+        int y = digits(s, n, 0, 4), mo = digits(s, n, 5, 2), d = digits(s, n, 8, 2);
+        if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || s[4] != '-' || s[7] != '-' ||
+            (s[10] != 'T' && s[10] != ' '))
+                return 0;
+        int hh = digits(s, n, 11, 2), mm = digits(s, n, 14, 2), ss = digits(s, n, 17, 2);
+        if (hh < 0 || mm < 0 || ss < 0 || s[13] != ':' || s[16] != ':')
+                return 0;
+        size_t at = 19;
+        long usec = fraction(s, n, &at);
+        int off = 0;
+        if (at < n && s[at] == 'Z') {
+                at++;
+        } else if (at < n && (s[at] == '+' || s[at] == '-')) {
+                int oh = digits(s, n, at + 1, 2);
+                size_t mat = at + 3;
+                if (mat < n && s[mat] == ':')
+                        mat++;
+                int om = digits(s, n, mat, 2);
+                if (oh >= 0 && om >= 0) {
+                        off = (oh * 60 + om) * (s[at] == '-' ? -1 : 1);
+                        at = mat + 2;
+                }
+        }
+        set_time(r, y, mo, d, hh, mm, ss, usec, off);
+        return at;
+}
+
+/* "Nov 29 21:40:13[.frac]" at s; returns length or 0. */
+static size_t parse_syslog_time(const struct decoder *dec, const char *s, size_t n,
+                                struct record *r)
+{
+        if (n < 15 || s[3] != ' ')
+                return 0;
+        int mon = 0;
+        for (int i = 0; i < 12; i++)
+                if (memcmp(s, months[i], 3) == 0)
+                        mon = i + 1;
+        if (!mon)
+                return 0;
+        size_t at = 4;
+        if (s[at] == ' ')
+                at++;  /* "Nov  9" */
+        int d = digits(s, n, at, s[at + 1] == ' ' ? 1 : 2);
+        if (d < 1)
+                return 0;
+        at += s[at + 1] == ' ' ? 1 : 2;
+        if (at >= n || s[at] != ' ')
+                return 0;
+        at++;
+        int hh = digits(s, n, at, 2), mm = digits(s, n, at + 3, 2), ss = digits(s, n, at + 6, 2);
+        if (hh < 0 || mm < 0 || ss < 0 || s[at + 2] != ':' || s[at + 5] != ':')
+                return 0;
+        at += 8;
+        long usec = fraction(s, n, &at);
+        set_time(r, dec->year, mon, d, hh, mm, ss, usec, 0);
+        return at;
+}
+
+/* After the timestamp: " host ident[pid]: message". */
+static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *r)
+{
+        if (at >= n || s[at] != ' ')
+                return false;
+        at++;
+        size_t h = at;
+        while (at < n && s[at] != ' ')
+                at++;
+        if (at == h || at >= n)
+                return false;
+        size_t host_end = at++;
+        size_t id = at, id_end = 0;
+        long pid = 0;
+        while (at < n && at - id < 128) {
+                if (s[at] == '[') {
+                        id_end = at;
+                        size_t p = at + 1;
+                        while (p < n && isdigit((unsigned char)s[p]))
+                                pid = pid * 10 + (s[p++] - '0');
+                        if (p + 1 < n && s[p] == ']' && s[p + 1] == ':') {
+                                at = p + 2;
+                                break;
+                        }
+                        return false;
+                }
+                if (s[at] == ':' && (at + 1 == n || s[at + 1] == ' ')) {
+                        id_end = at;
+                        at++;
+                        break;
+                }
+                at++;
+        }
+        if (!id_end || id_end == id)
+                return false;
+        if (at < n && s[at] == ' ')
+                at++;
+        r->host = s + h;
+        r->host_len = host_end - h;
+        r->ident = s + id;
+        r->ident_len = id_end - id;
+        r->pid = pid;
+        r->msg = s + at;
+        r->msg_len = n - at;
+        return true;
+}
+
+static bool try_journal_short(const struct decoder *d, const char *s, size_t n, struct record *r)
+{
+        size_t at = parse_syslog_time(d, s, n, r);
+        if (!at)
+                return false;
+        return parse_host_ident(s, n, at, r);
+}
+
+static bool try_journal_iso(const char *s, size_t n, struct record *r)
+{
+        if (n < 20 || s[10] != 'T')
+                return false;
+        size_t at = parse_iso_time(s, n, r);
+        if (!at)
+                return false;
+        return parse_host_ident(s, n, at, r);
+}
+
+/* Parses a decimal number at s[*at]; returns -1 if none. */
+static long number_at(const char *s, size_t n, size_t *at)
+{
+        if (*at >= n || !isdigit((unsigned char)s[*at]))
+                return -1;
+        long v = 0;
+        while (*at < n && isdigit((unsigned char)s[*at]) && v < 100000000)
+                v = v * 10 + (s[(*at)++] - '0');
+        return v;
+}
+
+static void set_tag(struct record *r, const char *tag, size_t len, int rank)
+{
+        if (len >= sizeof r->tag)
+                len = sizeof r->tag - 1;
+        memcpy(r->tag, tag, len);
+        r->tag[len] = '\0';
+        r->rank = rank;
+}
+
+/* Sub-stream prefixes inside one process's output. Strips the prefix from
+ * r->msg and records the tag. */
+static void strip_stream_tag(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len;
+
+        /* torchrun: "[rank3]:" or "[default0]:" (local rank of role "default") */
+        if (n > 3 && s[0] == '[') {
+                size_t at = 1;
+                while (at < n && at < 24 && isalpha((unsigned char)s[at]))
+                        at++;
+                size_t word_end = at;
+                long k = number_at(s, n, &at);
+                if (k >= 0 && word_end > 1 && at + 1 < n + 1 && at < n && s[at] == ']' &&
+                    at + 1 < n && s[at + 1] == ':') {
+                        set_tag(r, s + 1, at - 1, (int)k);
+                        at += 2;
+                        r->msg = s + at;
+                        r->msg_len = n - at;
+                        return;
+                }
+        }
+        /* SGLang: "[2026-11-29 21:40:13 TP3] " / "[2026-11-29 21:40:13 DP1 TP3] " /
+         * "[2026-11-29 21:40:13] " */
+        if (n > 21 && s[0] == '[' && isdigit((unsigned char)s[1])) {
+                struct record t = { 0 };
+                size_t at = parse_iso_time(s + 1, n - 1, &t);
+                if (at) {
+                        at += 1;
+                        size_t tag_at = at;
+                        while (at < n && s[at] != ']' && at - tag_at < 40)
+                                at++;
+                        if (at < n && s[at] == ']') {
+                                size_t ts = tag_at;
+                                while (ts < at && s[ts] == ' ')
+                                        ts++;
+                                if (ts < at) {
+                                        int rank = -1;
+                                        const char *tp = NULL;
+                                        for (size_t i = ts; i + 2 < at; i++)
+                                                if (s[i] == 'T' && s[i + 1] == 'P' &&
+                                                    isdigit((unsigned char)s[i + 2]))
+                                                        tp = s + i;
+                                        if (tp)
+                                                rank = atoi(tp + 2);
+                                        set_tag(r, s + ts, at - ts, rank);
+                                }
+                                if (!r->time[0]) {
+                                        memcpy(r->time, t.time, sizeof r->time);
+                                        r->time_usec = t.time_usec;
+                                }
+                                at++;
+                                if (at < n && s[at] == ' ')
+                                        at++;
+                                r->msg = s + at;
+                                r->msg_len = n - at;
+                                return;
+                        }
+                }
+        }
+}
+
+void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r)
+{
+        memset(r, 0, sizeof *r);
+        r->rank = -1;
+        r->msg = line;
+        r->msg_len = len;
+        bool ok = false;
+        switch (d->forced) {
+        case SHAPE_JOURNAL_SHORT:
+                ok = try_journal_short(d, line, len, r);
+                break;
+        case SHAPE_JOURNAL_ISO:
+                ok = try_journal_iso(line, len, r);
+                break;
+        case SHAPE_BARE:
+                ok = true;
+                break;
+        case SHAPE_AUTO:
+                if (len > 15 && isdigit((unsigned char)line[0]))
+                        ok = try_journal_iso(line, len, r);
+                else if (len > 15 && isupper((unsigned char)line[0]))
+                        ok = try_journal_short(d, line, len, r);
+                break;
+        }
+        if (!ok) {
+                memset(r, 0, sizeof *r);
+                r->rank = -1;
+                r->msg = line;
+                r->msg_len = len;
+                /* A bare line may still start with a timestamp (Python logging). */
+                if (len > 19 && isdigit((unsigned char)line[0])) {
+                        struct record t = { 0 };
+                        if (parse_iso_time(line, len, &t)) {
+                                memcpy(r->time, t.time, sizeof r->time);
+                                r->time_usec = t.time_usec;
+                        }
+                }
+        }
+        strip_stream_tag(r);
+}

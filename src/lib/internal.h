@@ -1,0 +1,293 @@
+/* internal.h — types shared by the stages of the pipeline; not installed. */
+#ifndef CORONER_INTERNAL_H
+#define CORONER_INTERNAL_H
+
+#include "coroner.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <cjson/cJSON.h>
+
+enum { TIME_TEXT = 64 };  /* an RFC 3339 timestamp as text */
+
+/* Every limit a user's input can push against, in one place. */
+enum {
+        LIMIT_LINE_BYTES = 64 * 1024,     /* longer lines are cut (rest skipped) */
+        LIMIT_DISPLAY_BYTES = 400,        /* evidence text shown in reports */
+        LIMIT_MESSAGE_BYTES = 16 * 1024,  /* an exception message */
+        LIMIT_MESSAGE_LINES = 60,         /* continuation lines of a message */
+        LIMIT_FRAMES = 64,                /* frames kept per exception (first/last halves) */
+        LIMIT_CHAIN = 16,                 /* exceptions kept per chain or group */
+        LIMIT_TRACEBACK_LINES = 4000,     /* a longer traceback is closed as incomplete */
+        LIMIT_STREAMS = 4096,             /* open streams; the idlest is flushed beyond */
+        LIMIT_DIAGNOSES = 1024,           /* distinct diagnoses kept */
+        LIMIT_EVIDENCE = 6,               /* evidence lines per diagnosis */
+        LIMIT_DIAG_STREAMS = 64,          /* streams listed per diagnosis */
+        LIMIT_PCRE2_MATCH = 1000000,      /* pcre2_set_match_limit */
+        LIMIT_PCRE2_DEPTH = 10000,        /* pcre2_set_depth_limit */
+        LIMIT_PCRE2_HEAP_KIB = 20 * 1024, /* pcre2_set_heap_limit */
+};
+
+/* ---- util.c ---- */
+
+void *xmalloc_or_null(size_t n);
+char *strndup_safe(const char *s, size_t n);
+void set_error(struct coroner_error *err, const char *where, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+/* A growable byte buffer; always NUL-terminated when non-empty. */
+struct strbuf {
+        char *data;
+        size_t len, cap;
+        bool failed;  /* an allocation failed; further appends are ignored */
+};
+void sb_append(struct strbuf *sb, const char *s, size_t n);
+void sb_puts(struct strbuf *sb, const char *s);
+void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_putc(struct strbuf *sb, char c);
+/* Appends s, replacing invalid UTF-8, control bytes and ANSI escapes by safe
+ * text, cut at max bytes with "…". */
+void sb_append_display(struct strbuf *sb, const char *s, size_t n, size_t max);
+char *sb_take(struct strbuf *sb);  /* returns data (caller frees), resets sb */
+void sb_free(struct strbuf *sb);
+
+uint64_t fnv1a64(const void *data, size_t n, uint64_t h);
+#define FNV1A64_INIT 0xcbf29ce484222325ULL
+
+/* ---- decode_line.c: one line of text -> one record ---- */
+
+struct record {
+        const char *msg;   /* message after all prefixes; not NUL-terminated */
+        size_t msg_len;
+        const char *host;  /* host name or NULL */
+        size_t host_len;
+        const char *ident; /* syslog identifier / program or NULL */
+        size_t ident_len;
+        long pid;          /* 0 when unknown */
+        char tag[24];      /* sub-stream tag inside a process: "TP3", "rank1", "" */
+        int rank;          /* rank/TP index from the tag, -1 when unknown */
+        char time[TIME_TEXT];     /* timestamp as RFC 3339 when it could be read, else "" */
+        int64_t time_usec; /* microseconds since the epoch, 0 when unknown */
+};
+
+enum line_shape {
+        SHAPE_AUTO = 0,
+        SHAPE_BARE,
+        SHAPE_JOURNAL_SHORT,     /* Nov 29 21:40:13[.123456] host ident[pid]: msg */
+        SHAPE_JOURNAL_ISO,       /* 2026-11-29T21:40:13[.123456]+0000 host ident[pid]: msg */
+};
+int line_shape_parse(const char *name, enum line_shape *ret);
+
+struct decoder {
+        enum line_shape forced;
+        int year;  /* year assumed for timestamps without one */
+};
+void decoder_init(struct decoder *d, enum line_shape forced);
+void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r);
+
+/* ---- events: what the assembler produces ---- */
+
+struct frame {
+        char *file;
+        int line;
+        char *function;
+        char *code;  /* the source line Python printed, or NULL */
+};
+
+struct exception {
+        char *type;      /* "torch.OutOfMemoryError" */
+        char *message;   /* may hold several lines */
+        char *context;   /* text before "Traceback" on its line, e.g. "Scheduler hit an exception:" */
+        struct frame *frames;
+        size_t n_frames;
+        size_t frames_omitted;  /* frames dropped in the middle past LIMIT_FRAMES */
+        long line;       /* line number of the exception line in its input */
+};
+
+enum event_kind {
+        EVENT_TRACEBACK,   /* a Python traceback, possibly chained */
+        EVENT_EXCEPTION,   /* a bare "Type: message" line */
+        EVENT_LINE,        /* any other log line (single-line evidence) */
+};
+
+struct evidence_line {
+        int input;
+        long line;
+        char *text;
+};
+
+struct stream_id {
+        char host[64];
+        char ident[64];
+        long pid;
+        char tag[24];
+        int rank;
+};
+
+struct event {
+        enum event_kind kind;
+        struct exception *excs;  /* chain in printed order: original cause first */
+        size_t n_excs;
+        char *text;              /* EVENT_LINE: the message */
+        struct stream_id stream;
+        int input;
+        long first_line, last_line;
+        uint64_t seq;            /* global order of the first line */
+        char time[TIME_TEXT];
+        int64_t time_usec;
+        bool incomplete;         /* input ended inside the traceback */
+        struct evidence_line evidence[LIMIT_EVIDENCE];
+        size_t n_evidence;
+};
+
+void event_free(struct event *ev);
+
+/* ---- assemble.c: records of one input -> events ---- */
+
+typedef void (*event_sink)(void *ctx, struct event *ev);  /* sink takes ownership */
+
+struct assembler;
+struct assembler *assembler_new(event_sink sink, void *ctx);
+void assembler_free(struct assembler *as);
+/* r: the decoded record; raw: the line as read (kept as evidence). */
+void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
+                    const struct record *r, const char *raw, size_t raw_len);
+/* End of an input: close every open traceback of it (marked incomplete). */
+void assembler_end_input(struct assembler *as, int input);
+
+/* assemble_traceback.c: helpers that recognise Python's traceback lines. */
+bool tb_find_header(const char *s, size_t n, size_t *ret_at);
+bool tb_is_chain_marker(const char *s, size_t n);
+bool tb_parse_frame(const char *s, size_t n, struct frame *ret);
+bool tb_is_position_marker(const char *s, size_t n);
+bool tb_parse_exception_line(const char *s, size_t n, size_t *ret_type_len, size_t *ret_msg_at);
+bool tb_looks_like_new_record(const char *s, size_t n);
+
+/* ---- signatures (match_signature_load.c) ---- */
+
+struct pattern {
+        char *source;
+        pcre2_code *code;
+        char literal[64];  /* a literal every match contains, for the pre-filter; "" if none */
+        bool caseless;
+};
+
+struct candidate {
+        char *cause;
+        char *check;
+        struct pattern evidence;  /* optional */
+};
+
+struct coroner_signature {
+        char *path;
+        cJSON *json;
+        const char *id, *title, *category, *summary;  /* point into json */
+        coroner_severity severity;
+        bool symptom;
+        int specificity;
+        const char **exception_types;
+        size_t n_exception_types;
+        struct pattern message, line, frame_file, frame_function;
+        const char **fixes;
+        size_t n_fixes;
+        const char **references;
+        size_t n_references;
+        const char **explains;
+        size_t n_explains;
+        struct candidate *candidates;
+        size_t n_candidates;
+};
+
+struct coroner_db {
+        struct coroner_signature **sigs;
+        size_t n_sigs, cap;
+        pcre2_match_context *mctx;
+        pcre2_match_data *md;  /* scratch for match_event (one thread) */
+        char **dups;     /* ids loaded more than once */
+        size_t n_dups;
+        bool owns_sigs;  /* false for a view that borrows another db's signatures */
+};
+void signature_free(struct coroner_signature *s);
+bool category_known(const char *category);
+
+/* match.c */
+struct match_result {
+        const struct coroner_signature *sig;
+        const struct exception *exc;  /* which exception matched, or NULL */
+        char *summary;                /* with captures filled in */
+        char **fixes;
+        size_t n_fixes;
+};
+/* Finds the best signature for ev; returns true and fills ret if one matched. */
+bool match_event(const coroner_db *db, const struct event *ev, struct match_result *ret);
+void match_result_free(struct match_result *m);
+bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
+                    pcre2_match_data *md);
+
+/* fingerprint.c */
+void fingerprint_event(const struct event *ev, const struct exception *exc, char ret[17]);
+void fingerprint_mask_message(const char *msg, struct strbuf *out);
+void fingerprint_module_of(const char *path, struct strbuf *out);
+
+/* ---- rank.c: matched events -> diagnoses ---- */
+
+struct diagnosis {
+        const struct coroner_signature *sig;  /* NULL: unrecognized */
+        char id[128];
+        char *title, *summary;
+        char **fixes;
+        size_t n_fixes;
+        coroner_severity severity;
+        bool symptom, unrecognized;
+        char fingerprint[17];
+        char *exc_type, *exc_message;     /* of the first event, or NULL */
+        char **chain_types, **chain_messages;  /* every exception of the first event */
+        size_t n_chain;
+        size_t count;
+        uint64_t first_seq, last_seq;
+        char first_time[TIME_TEXT], last_time[TIME_TEXT];
+        struct stream_id streams[LIMIT_DIAG_STREAMS];
+        size_t n_streams, n_streams_total;
+        struct evidence_line evidence[LIMIT_EVIDENCE];
+        size_t n_evidence;
+        bool incomplete;
+        /* filled by rank_finish */
+        double score, confidence;
+        char rationale[256];
+        int explained_by;  /* index in the ranked array, -1 if none */
+};
+
+struct ranking {
+        struct diagnosis **diags;
+        size_t n, cap;
+        size_t dropped_events;  /* events lost because LIMIT_DIAGNOSES was reached */
+};
+void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m);
+void ranking_finish(struct ranking *rk);
+void ranking_free(struct ranking *rk);
+
+/* ---- analysis.c ---- */
+
+struct input_info {
+        char *name;
+        const char *compression;
+        uint64_t bytes;     /* decompressed bytes read */
+        uint64_t records;   /* lines */
+        bool complete;
+        char *error;
+};
+
+struct coroner_analysis {
+        coroner_db *db;
+        struct decoder decoder;
+        struct assembler *assembler;
+        struct ranking ranking;
+        struct input_info *inputs;
+        size_t n_inputs;
+        uint64_t seq;
+        bool finished;
+};
+
+#endif

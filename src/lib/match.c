@@ -1,0 +1,246 @@
+/* match.c — find the signature that best explains an event.
+ *
+ * Every criterion a signature gives must hold for one and the same exception
+ * of the event (type, message, "Type: message" line, a frame); a plain log
+ * line can only meet `line`. Among the signatures that match, the most
+ * specific wins. Each pattern's literal is looked for with memmem before
+ * PCRE2 runs, so most signatures cost a few nanoseconds per line.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool contains_literal(const struct pattern *p, const char *s, size_t n)
+{
+        size_t k = strlen(p->literal);
+        if (k == 0)
+                return true;
+        if (!p->caseless)
+                return memmem(s, n, p->literal, k) != NULL;
+        for (size_t i = 0; i + k <= n; i++)
+                if (strncasecmp(s + i, p->literal, k) == 0)
+                        return true;
+        return false;
+}
+
+bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
+                    pcre2_match_data *md)
+{
+        if (!contains_literal(p, s, n))
+                return false;
+        return pcre2_match(p->code, (PCRE2_SPTR)s, n, 0, 0, md, db->mctx) >= 0;
+}
+
+static bool type_matches(const struct coroner_signature *sig, const char *type)
+{
+        if (!sig->n_exception_types)
+                return true;
+        size_t tl = strlen(type);
+        for (size_t i = 0; i < sig->n_exception_types; i++) {
+                const char *want = sig->exception_types[i];
+                size_t wl = strlen(want);
+                if (tl == wl && memcmp(type, want, wl) == 0)
+                        return true;
+                if (tl > wl && type[tl - wl - 1] == '.' && memcmp(type + tl - wl, want, wl) == 0)
+                        return true;
+        }
+        return false;
+}
+
+static bool frames_match(const coroner_db *db, const struct coroner_signature *sig,
+                         const struct exception *x, pcre2_match_data *md)
+{
+        if (!sig->frame_file.code && !sig->frame_function.code)
+                return true;
+        for (size_t i = 0; i < x->n_frames; i++) {
+                const struct frame *f = &x->frames[i];
+                if (sig->frame_file.code &&
+                    !(f->file && pattern_search(db, &sig->frame_file, f->file, strlen(f->file), md)))
+                        continue;
+                if (sig->frame_function.code &&
+                    !(f->function && pattern_search(db, &sig->frame_function, f->function,
+                                                    strlen(f->function), md)))
+                        continue;
+                return true;
+        }
+        return false;
+}
+
+/* "Type: message" as Python prints it. */
+static void exception_line(const struct exception *x, struct strbuf *sb)
+{
+        sb->len = 0;
+        sb_puts(sb, x->type ? x->type : "");
+        if (x->message && x->message[0]) {
+                sb_puts(sb, ": ");
+                sb_puts(sb, x->message);
+        }
+        if (!sb->data)
+                sb_puts(sb, "");
+}
+
+static bool exception_matches(const coroner_db *db, const struct coroner_signature *sig,
+                              const struct exception *x, struct strbuf *line, pcre2_match_data *md)
+{
+        if (!x->type || !type_matches(sig, x->type))
+                return false;
+        const char *msg = x->message ? x->message : "";
+        if (sig->message.code && !pattern_search(db, &sig->message, msg, strlen(msg), md))
+                return false;
+        if (sig->line.code) {
+                exception_line(x, line);
+                if (line->failed || !pattern_search(db, &sig->line, line->data, line->len, md))
+                        return false;
+        }
+        return frames_match(db, sig, x, md);
+}
+
+static int criteria_count(const struct coroner_signature *s)
+{
+        return (s->n_exception_types > 0) + (s->message.code != NULL) + (s->line.code != NULL) +
+               (s->frame_file.code || s->frame_function.code);
+}
+
+static bool better(const struct coroner_signature *a, const struct coroner_signature *b)
+{
+        if (!b)
+                return true;
+        if (a->specificity != b->specificity)
+                return a->specificity > b->specificity;
+        return criteria_count(a) > criteria_count(b);
+}
+
+/* Replaces {name} by the named capture of p's last match on subject. */
+static void render(const char *tmpl, const struct pattern *const *pats, const char *const *subjects,
+                   const size_t *lens, size_t n_pats, const coroner_db *db, struct strbuf *out)
+{
+        pcre2_match_data *md = NULL;
+        for (const char *t = tmpl; *t;) {
+                const char *close = NULL;
+                if (*t == '{' && (close = strchr(t, '}')) && close - t < 64 && close > t + 1) {
+                        char name[64];
+                        memcpy(name, t + 1, (size_t)(close - t - 1));
+                        name[close - t - 1] = '\0';
+                        bool valid = true;
+                        for (char *c = name; *c; c++)
+                                if (!isalnum((unsigned char)*c) && *c != '_')
+                                        valid = false;
+                        if (valid) {
+                                bool found = false;
+                                for (size_t i = 0; i < n_pats && !found; i++) {
+                                        const struct pattern *p = pats[i];
+                                        if (!p->code || pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name) < 0)
+                                                continue;
+                                        if (!md)
+                                                md = pcre2_match_data_create(32, NULL);
+                                        if (!md)
+                                                break;
+                                        if (pcre2_match(p->code, (PCRE2_SPTR)subjects[i], lens[i], 0, 0, md, db->mctx) < 0)
+                                                continue;
+                                        PCRE2_UCHAR *val;
+                                        PCRE2_SIZE vlen;
+                                        if (pcre2_substring_get_byname(md, (PCRE2_SPTR)name, &val, &vlen) == 0) {
+                                                if (vlen)
+                                                        sb_append_display(out, (const char *)val, vlen, 200);
+                                                else
+                                                        sb_putc(out, '?');
+                                                pcre2_substring_free(val);
+                                                found = true;
+                                        }
+                                }
+                                if (!found)
+                                        sb_putc(out, '?');
+                                t = close + 1;
+                                continue;
+                        }
+                }
+                sb_putc(out, *t++);
+        }
+        pcre2_match_data_free(md);
+}
+
+static void fill_result(const coroner_db *db, const struct coroner_signature *sig,
+                        const struct event *ev, const struct exception *x, struct match_result *ret)
+{
+        const struct pattern *pats[2];
+        const char *subjects[2];
+        size_t lens[2], n = 0;
+        struct strbuf line = { 0 };
+        if (x) {
+                exception_line(x, &line);
+                if (sig->message.code) {
+                        pats[n] = &sig->message;
+                        subjects[n] = x->message ? x->message : "";
+                        lens[n] = strlen(subjects[n]);
+                        n++;
+                }
+                if (sig->line.code) {
+                        pats[n] = &sig->line;
+                        subjects[n] = line.data ? line.data : "";
+                        lens[n++] = line.len;
+                }
+        } else if (sig->line.code) {
+                pats[n] = &sig->line;
+                subjects[n] = ev->text;
+                lens[n++] = strlen(ev->text);
+        }
+        memset(ret, 0, sizeof *ret);
+        ret->sig = sig;
+        ret->exc = x;
+        struct strbuf sb = { 0 };
+        render(sig->summary, pats, subjects, lens, n, db, &sb);
+        ret->summary = sb_take(&sb);
+        ret->fixes = calloc(sig->n_fixes ? sig->n_fixes : 1, sizeof *ret->fixes);
+        if (ret->fixes)
+                for (size_t i = 0; i < sig->n_fixes; i++) {
+                        render(sig->fixes[i], pats, subjects, lens, n, db, &sb);
+                        ret->fixes[ret->n_fixes++] = sb_take(&sb);
+                }
+        sb_free(&line);
+}
+
+bool match_event(const coroner_db *db, const struct event *ev, struct match_result *ret)
+{
+        const struct coroner_signature *best = NULL;
+        const struct exception *best_x = NULL;
+        struct strbuf line = { 0 };
+        pcre2_match_data *md = db->md;
+
+        for (size_t i = 0; i < db->n_sigs; i++) {
+                const struct coroner_signature *sig = db->sigs[i];
+                if (best && !better(sig, best))
+                        continue;
+                if (ev->kind == EVENT_LINE) {
+                        if (sig->line.code && !sig->n_exception_types && !sig->message.code &&
+                            !sig->frame_file.code && !sig->frame_function.code &&
+                            pattern_search(db, &sig->line, ev->text, strlen(ev->text), md))
+                                best = sig;
+                        continue;
+                }
+                /* The original cause (first in the chain) is preferred when the
+                 * same signature fits several exceptions. */
+                for (size_t k = 0; k < ev->n_excs; k++)
+                        if (exception_matches(db, sig, &ev->excs[k], &line, md)) {
+                                best = sig;
+                                best_x = &ev->excs[k];
+                                break;
+                        }
+        }
+        sb_free(&line);
+        if (!best)
+                return false;
+        fill_result(db, best, ev, best_x, ret);
+        return true;
+}
+
+void match_result_free(struct match_result *m)
+{
+        free(m->summary);
+        for (size_t i = 0; i < m->n_fixes; i++)
+                free(m->fixes[i]);
+        free(m->fixes);
+        memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,204 @@
+/* match_check.c — `coroner signatures check`: prove each signature on its
+ * own samples through the whole pipeline, and lint its patterns. */
+#include "config.h"
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Runs text through decode/assemble/match with only sig loaded. */
+static bool sample_produces(coroner_db *view, const char *text)
+{
+        coroner_analysis *a;
+        if (coroner_analysis_new(view, NULL, &a) < 0)
+                return false;
+        coroner_analysis_read_text(a, "sample", text, strlen(text));
+        coroner_analysis_finish(a);
+        bool found = false;
+        for (size_t i = 0; i < coroner_analysis_diagnosis_count(a); i++)
+                if (strcmp(coroner_analysis_diagnosis_id(a, i), view->sigs[0]->id) == 0)
+                        found = true;
+        coroner_analysis_free(a);
+        return found;
+}
+
+/* Nested quantifiers such as (a+)+ or (\w*x)* can backtrack exponentially. */
+static bool nested_quantifier(const char *p)
+{
+        int depth = 0;
+        int inner[64] = { 0 };
+        for (const char *q = p; *q; q++) {
+                if (*q == '\\' && q[1]) {
+                        q++;
+                        continue;
+                }
+                if (*q == '[') {
+                        while (q[1] && *q != ']')
+                                q += (*q == '\\' && q[1]) ? 2 : 1;
+                        continue;
+                }
+                if (*q == '(' && depth < 63)
+                        inner[++depth] = 0;
+                else if ((*q == '+' || *q == '*') && depth > 0)
+                        inner[depth] = 1;
+                else if (*q == ')' && depth > 0) {
+                        bool had = inner[depth];
+                        depth--;
+                        if (had && (q[1] == '+' || q[1] == '*' || q[1] == '{'))
+                                return true;
+                        if (had && depth > 0)
+                                inner[depth] = 1;
+                }
+        }
+        return false;
+}
+
+static void lint_pattern(struct strbuf *out, const struct coroner_signature *s, const char *key,
+                         const struct pattern *p, int *warnings)
+{
+        if (!p->code)
+                return;
+        if (strlen(p->literal) < 4) {
+                sb_printf(out, "warning: %s: %s: pattern \"%s\" has no literal of 4+ characters for the pre-filter\n",
+                          s->path, key, p->source);
+                (*warnings)++;
+        }
+        if (nested_quantifier(p->source)) {
+                sb_printf(out, "warning: %s: %s: pattern \"%s\" nests quantifiers (catastrophic backtracking risk)\n",
+                          s->path, key, p->source);
+                (*warnings)++;
+        }
+}
+
+int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
+{
+        struct strbuf out = { 0 };
+        int errors = 0, warnings = 0;
+        coroner_db view = { 0 };
+        view.mctx = db->mctx;
+        view.md = db->md;
+        view.n_sigs = 1;
+        for (size_t i = 0; i < db->n_sigs; i++) {
+                struct coroner_signature *s = db->sigs[i];
+                view.sigs = &db->sigs[i];
+                for (size_t k = 0; k < db->n_dups; k++)
+                        if (strcmp(db->dups[k], s->id) == 0) {
+                                sb_printf(&out, "error: %s: id \"%s\" is defined more than once\n", s->path, s->id);
+                                errors++;
+                        }
+                /* The id names the file: signatures/<ecosystem>/<slug>.json */
+                const char *dot = strchr(s->id, '.');
+                if (dot) {
+                        char want[300];
+                        snprintf(want, sizeof want, "/%.*s/%s.json", (int)(dot - s->id), s->id, dot + 1);
+                        size_t wl = strlen(want), pl = strlen(s->path);
+                        if (pl < wl || strcmp(s->path + pl - wl, want) != 0) {
+                                sb_printf(&out, "warning: %s: id \"%s\" does not match the file name (expected ...%s)\n",
+                                          s->path, s->id, want);
+                                warnings++;
+                        }
+                }
+                lint_pattern(&out, s, "match.message", &s->message, &warnings);
+                lint_pattern(&out, s, "match.line", &s->line, &warnings);
+                const cJSON *samples = cJSON_GetObjectItemCaseSensitive(s->json, "samples");
+                const cJSON *item;
+                cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(samples, "match")) {
+                        if (!cJSON_IsString(item)) {
+                                sb_printf(&out, "error: %s: samples.match holds a non-string\n", s->path);
+                                errors++;
+                        } else if (!sample_produces(&view, item->valuestring)) {
+                                sb_printf(&out, "error: %s: sample does not match: %.200s\n", s->path, item->valuestring);
+                                errors++;
+                        }
+                }
+                const cJSON *no = cJSON_GetObjectItemCaseSensitive(samples, "no_match");
+                if (!cJSON_IsArray(no) || cJSON_GetArraySize(no) == 0) {
+                        sb_printf(&out, "error: %s: samples.no_match needs at least one near miss\n", s->path);
+                        errors++;
+                }
+                cJSON_ArrayForEach(item, no) {
+                        if (cJSON_IsString(item) && sample_produces(&view, item->valuestring)) {
+                                sb_printf(&out, "error: %s: counter-sample matches: %.200s\n", s->path, item->valuestring);
+                                errors++;
+                        }
+                }
+        }
+        sb_printf(&out, "%zu signatures, %d errors, %d warnings\n", db->n_sigs, errors, warnings);
+        *report = sb_take(&out);
+        if (ret_warnings)
+                *ret_warnings = warnings;
+        return errors;
+}
+
+/* ---- coroner signatures test FILE ---- */
+
+#include "read.h"
+
+static bool diagnosed(const coroner_analysis *a, const char *id)
+{
+        for (size_t i = 0; i < coroner_analysis_diagnosis_count(a); i++)
+                if (strcmp(coroner_analysis_diagnosis_id(a, i), id) == 0)
+                        return true;
+        return false;
+}
+
+int coroner_db_explain(coroner_db *db, const char *path, char **report, struct coroner_error *err)
+{
+        coroner_analysis *a;
+        int r = coroner_analysis_new(db, NULL, &a);
+        if (r < 0)
+                return r;
+        r = coroner_analysis_read_path(a, path, err);
+        coroner_analysis_finish(a);
+        struct strbuf out = { 0 };
+        if (r < 0)
+                sb_printf(&out, "warning: %s: %s\n", err->where, err->message);
+        sb_printf(&out, "Matched (%zu diagnoses):\n", coroner_analysis_diagnosis_count(a));
+        for (size_t i = 0; i < coroner_analysis_diagnosis_count(a); i++)
+                sb_printf(&out, "  #%zu %s\n", i + 1, coroner_analysis_diagnosis_id(a, i));
+
+        /* Near misses: a line holds a pattern's literal, but the signature did
+         * not produce a diagnosis (the rest of the pattern, the exception type
+         * or the frame did not fit). */
+        sb_puts(&out, "Near misses:\n");
+        struct source *src;
+        struct line_reader *lr;
+        size_t misses = 0;
+        if (source_open_path(path, &src, NULL) == 0) {
+                if (line_reader_new(src, &lr) == 0) {
+                        size_t *shown = calloc(db->n_sigs + 1, sizeof *shown);
+                        const char *line;
+                        size_t len;
+                        long lineno = 0;
+                        while (shown && line_reader_next(lr, &line, &len, NULL) > 0) {
+                                lineno++;
+                                for (size_t i = 0; i < db->n_sigs; i++) {
+                                        const struct coroner_signature *s = db->sigs[i];
+                                        if (shown[i] >= 2 || diagnosed(a, s->id))
+                                                continue;
+                                        const struct pattern *p = s->message.code ? &s->message : &s->line;
+                                        size_t k = strlen(p->literal);
+                                        if (k < 4 || !memmem(line, len, p->literal, k))
+                                                continue;
+                                        bool full = pattern_search(db, p, line, len, db->md);
+                                        sb_printf(&out, "  %s: line %ld holds \"%s\" but %s:\n    ", s->id, lineno,
+                                                  p->literal,
+                                                  full ? "the exception type, frame or other criteria did not fit"
+                                                       : "the whole pattern did not match");
+                                        sb_append_display(&out, line, len, 200);
+                                        sb_putc(&out, '\n');
+                                        shown[i]++;
+                                        misses++;
+                                }
+                        }
+                        free(shown);
+                        line_reader_free(lr);
+                }
+                source_free(src);
+        }
+        if (!misses)
+                sb_puts(&out, "  none\n");
+        coroner_analysis_free(a);
+        *report = sb_take(&out);
+        return *report ? 0 : CORONER_E_NOMEM;
+}

@@ -1,0 +1,532 @@
+/* match_signatures.c — load signature files into the database.
+ *
+ * One JSON object per file (format: signatures/README.md). A file that does
+ * not parse, lacks a field or holds a pattern PCRE2 rejects is reported with
+ * its path and line:column (JSON) or pattern offset (PCRE2).
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int coroner_db_new(coroner_db **ret)
+{
+        coroner_db *db = xmalloc_or_null(sizeof *db);
+        if (!db)
+                return CORONER_E_NOMEM;
+        db->mctx = pcre2_match_context_create(NULL);
+        if (!db->mctx) {
+                free(db);
+                return CORONER_E_NOMEM;
+        }
+        db->md = pcre2_match_data_create(32, NULL);
+        if (!db->md) {
+                pcre2_match_context_free(db->mctx);
+                free(db);
+                return CORONER_E_NOMEM;
+        }
+        pcre2_set_match_limit(db->mctx, LIMIT_PCRE2_MATCH);
+        pcre2_set_depth_limit(db->mctx, LIMIT_PCRE2_DEPTH);
+        pcre2_set_heap_limit(db->mctx, LIMIT_PCRE2_HEAP_KIB);
+        *ret = db;
+        return 0;
+}
+
+static void pattern_free(struct pattern *p)
+{
+        pcre2_code_free(p->code);
+        free(p->source);
+        memset(p, 0, sizeof *p);
+}
+
+void signature_free(struct coroner_signature *s)
+{
+        if (!s)
+                return;
+        pattern_free(&s->message);
+        pattern_free(&s->line);
+        pattern_free(&s->frame_file);
+        pattern_free(&s->frame_function);
+        for (size_t i = 0; i < s->n_candidates; i++)
+                pattern_free(&s->candidates[i].evidence);
+        free(s->candidates);
+        free(s->exception_types);
+        free(s->fixes);
+        free(s->references);
+        free(s->explains);
+        cJSON_Delete(s->json);
+        free(s->path);
+        free(s);
+}
+
+void coroner_db_free(coroner_db *db)
+{
+        if (!db)
+                return;
+        if (db->owns_sigs)
+                for (size_t i = 0; i < db->n_sigs; i++)
+                        signature_free(db->sigs[i]);
+        free(db->sigs);
+        for (size_t i = 0; i < db->n_dups; i++)
+                free(db->dups[i]);
+        free(db->dups);
+        pcre2_match_context_free(db->mctx);
+        pcre2_match_data_free(db->md);
+        free(db);
+}
+
+size_t coroner_db_count(const coroner_db *db) { return db->n_sigs; }
+
+const coroner_signature *coroner_db_get(const coroner_db *db, size_t i)
+{
+        return i < db->n_sigs ? db->sigs[i] : NULL;
+}
+
+const coroner_signature *coroner_db_find(const coroner_db *db, const char *id)
+{
+        for (size_t i = 0; i < db->n_sigs; i++)
+                if (strcmp(db->sigs[i]->id, id) == 0)
+                        return db->sigs[i];
+        return NULL;
+}
+
+const char *coroner_signature_id(const coroner_signature *s) { return s->id; }
+const char *coroner_signature_title(const coroner_signature *s) { return s->title; }
+const char *coroner_signature_category(const coroner_signature *s) { return s->category; }
+const char *coroner_signature_path(const coroner_signature *s) { return s->path; }
+coroner_severity coroner_signature_severity(const coroner_signature *s) { return s->severity; }
+char *coroner_signature_json(const coroner_signature *s) { return cJSON_Print(s->json); }
+
+static const char *const categories[] = {
+        "gpu-out-of-memory", "gpu-memory-held-by-other-process", "host-out-of-memory",
+        "shared-memory-exhausted", "disk-full", "resource-limit", "library-version-mismatch",
+        "binary-abi-mismatch", "cuda-version-mismatch", "driver-problem", "missing-dependency",
+        "gpu-arch-unsupported", "gpu-hardware-fault", "gpu-kernel-fault", "gpu-unavailable",
+        "distributed-communication", "port-in-use", "network-problem", "model-access-denied",
+        "model-files-invalid", "model-unsupported", "invalid-configuration", "compile-failure",
+        "process-crash", "multiprocessing-misuse", "container-or-platform", "application-bug",
+        "service-failure",
+};
+
+bool category_known(const char *c)
+{
+        for (size_t i = 0; i < sizeof categories / sizeof categories[0]; i++)
+                if (strcmp(c, categories[i]) == 0)
+                        return true;
+        return false;
+}
+
+/* Line and column of offset in text, 1-based. */
+static void line_col(const char *text, size_t offset, int *line, int *col)
+{
+        *line = 1;
+        *col = 1;
+        for (size_t i = 0; i < offset && text[i]; i++) {
+                if (text[i] == '\n') {
+                        (*line)++;
+                        *col = 1;
+                } else {
+                        (*col)++;
+                }
+        }
+}
+
+static int fail(struct coroner_error *err, const char *path, const char *fmt, const char *detail)
+{
+        set_error(err, path, fmt, detail);
+        return CORONER_E_SIGNATURE;
+}
+
+static const char *get_string(const cJSON *obj, const char *key)
+{
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+        return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* An array of strings (or a single string) -> array of pointers into json. */
+static int get_strings(const cJSON *obj, const char *key, const char ***ret, size_t *ret_n,
+                       struct coroner_error *err, const char *path)
+{
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+        *ret = NULL;
+        *ret_n = 0;
+        if (!v)
+                return 0;
+        if (cJSON_IsString(v)) {
+                *ret = malloc(sizeof **ret);
+                if (!*ret)
+                        return CORONER_E_NOMEM;
+                (*ret)[0] = v->valuestring;
+                *ret_n = 1;
+                return 0;
+        }
+        if (!cJSON_IsArray(v))
+                return fail(err, path, "\"%s\" must be a string or an array of strings", key);
+        size_t n = (size_t)cJSON_GetArraySize(v);
+        *ret = calloc(n ? n : 1, sizeof **ret);
+        if (!*ret)
+                return CORONER_E_NOMEM;
+        const cJSON *item;
+        cJSON_ArrayForEach(item, v) {
+                if (!cJSON_IsString(item))
+                        return fail(err, path, "\"%s\" must hold only strings", key);
+                (*ret)[(*ret_n)++] = item->valuestring;
+        }
+        return 0;
+}
+
+/* The longest literal run every match of the pattern must contain, for the
+ * pre-filter. Conservative: top-level alternation or a leading (?i) of
+ * anything else means no literal. Good enough for the patterns we write;
+ * `coroner signatures check` warns when it finds none. */
+static void extract_literal(const char *src, char *out, size_t cap, bool *caseless)
+{
+        char best[256] = "", cur[256] = "";
+        size_t cur_len = 0;
+        int depth = 0;
+        *caseless = false;
+        out[0] = '\0';
+        const char *p = src;
+        if (strncmp(p, "(?i)", 4) == 0) {
+                *caseless = true;
+                p += 4;
+        }
+        for (const char *q = p; *q; q++) {
+                if (*q == '\\' && q[1]) {
+                        q++;
+                        continue;
+                }
+                if (*q == '[') {  /* skip a class */
+                        while (*q && *q != ']')
+                                q += (*q == '\\' && q[1]) ? 2 : 1;
+                        if (!*q)
+                                break;
+                        continue;
+                }
+                if (*q == '(')
+                        depth++;
+                else if (*q == ')')
+                        depth--;
+                else if (*q == '|' && depth == 0)
+                        return;  /* top-level alternation */
+        }
+#define FLUSH() do { \
+                cur[cur_len] = '\0'; \
+                if (cur_len > strlen(best)) memcpy(best, cur, cur_len + 1); \
+                cur_len = 0; \
+        } while (0)
+        depth = 0;
+        for (const char *q = p; *q; q++) {
+                char c = *q, lit = 0;
+                if (depth > 0) {
+                        if (c == '\\' && q[1])
+                                q++;
+                        else if (c == '(')
+                                depth++;
+                        else if (c == ')')
+                                depth--;
+                        else if (c == '[')
+                                while (q[1] && *q != ']')
+                                        q += (*q == '\\' && q[1]) ? 2 : 1;
+                        continue;
+                }
+                if (c == '\\') {
+                        char e = q[1];
+                        if (!e)
+                                break;
+                        q++;
+                        if (strchr(".^$|()[]{}*+?\\/-:'\"#<>=!@%&,;~` ", e))
+                                lit = e;
+                        else {
+                                FLUSH();
+                                continue;
+                        }
+                } else if (c == '(') {
+                        FLUSH();
+                        depth = 1;
+                        continue;
+                } else if (c == '[') {
+                        FLUSH();
+                        while (q[1] && *q != ']')
+                                q += (*q == '\\' && q[1]) ? 2 : 1;
+                        continue;
+                } else if (strchr(".^$", c)) {
+                        FLUSH();
+                        continue;
+                } else if (strchr("*?{", c)) {
+                        /* The previous character is optional or repeated. */
+                        if (cur_len)
+                                cur_len--;
+                        FLUSH();
+                        if (c == '{')
+                                while (q[1] && *q != '}')
+                                        q++;
+                        continue;
+                } else if (c == '+') {
+                        FLUSH();
+                        continue;
+                } else {
+                        lit = c;
+                }
+                if (cur_len + 1 < sizeof cur)
+                        cur[cur_len++] = lit;
+        }
+        FLUSH();
+#undef FLUSH
+        snprintf(out, cap, "%s", best);
+}
+
+static int compile_pattern(const char *src, struct pattern *p, const char *path, const char *key,
+                           struct coroner_error *err)
+{
+        int code;
+        PCRE2_SIZE offset;
+        p->source = strndup_safe(src, strlen(src));
+        if (!p->source)
+                return CORONER_E_NOMEM;
+        p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
+                                &code, &offset, NULL);
+        if (!p->code) {
+                PCRE2_UCHAR msg[256];
+                pcre2_get_error_message(code, msg, sizeof msg);
+                char detail[512];
+                snprintf(detail, sizeof detail, "pattern \"%s\" at offset %zu: %s", key,
+                         (size_t)offset, (const char *)msg);
+                return fail(err, path, "%s", detail);
+        }
+        pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE);  /* best effort */
+        extract_literal(src, p->literal, sizeof p->literal, &p->caseless);
+        return 0;
+}
+
+static int optional_pattern(const cJSON *obj, const char *key, struct pattern *p,
+                            const char *path, struct coroner_error *err)
+{
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+        if (!v)
+                return 0;
+        if (!cJSON_IsString(v) || !v->valuestring[0])
+                return fail(err, path, "\"%s\" must be a non-empty string (a PCRE2 pattern)", key);
+        return compile_pattern(v->valuestring, p, path, key, err);
+}
+
+static int parse_signature(struct coroner_signature *s, struct coroner_error *err)
+{
+        const char *path = s->path;
+        cJSON *j = s->json;
+        int r;
+        if (!cJSON_IsObject(j))
+                return fail(err, path, "%s", "a signature file holds one JSON object");
+        static const char *const required[] = { "id", "title", "category", "severity", "role", "summary" };
+        for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
+                if (!get_string(j, required[i]))
+                        return fail(err, path, "missing string field \"%s\"", required[i]);
+        s->id = get_string(j, "id");
+        s->title = get_string(j, "title");
+        s->category = get_string(j, "category");
+        s->summary = get_string(j, "summary");
+        for (const char *c = s->id; *c; c++)
+                if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '.' ||
+                      *c == '-' || *c == '_'))
+                        return fail(err, path, "id \"%s\" may hold only a-z, 0-9, '.', '-', '_'", s->id);
+        if (!category_known(s->category))
+                return fail(err, path, "unknown category \"%s\" (see signatures/README.md)", s->category);
+        if (coroner_severity_parse(get_string(j, "severity"), &s->severity) < 0)
+                return fail(err, path, "severity \"%s\" is not critical, error, warning or info",
+                            get_string(j, "severity"));
+        const char *role = get_string(j, "role");
+        if (strcmp(role, "symptom") == 0)
+                s->symptom = true;
+        else if (strcmp(role, "root-cause") != 0)
+                return fail(err, path, "role \"%s\" is not root-cause or symptom", role);
+        const cJSON *spec = cJSON_GetObjectItemCaseSensitive(j, "specificity");
+        s->specificity = 50;
+        if (spec) {
+                if (!cJSON_IsNumber(spec) || spec->valuedouble < 0 || spec->valuedouble > 100)
+                        return fail(err, path, "%s", "\"specificity\" must be a number from 0 to 100");
+                s->specificity = spec->valueint;
+        }
+        if ((r = get_strings(j, "fixes", &s->fixes, &s->n_fixes, err, path)) < 0)
+                return r;
+        if (s->n_fixes == 0)
+                return fail(err, path, "%s", "\"fixes\" needs at least one fix");
+        if ((r = get_strings(j, "references", &s->references, &s->n_references, err, path)) < 0)
+                return r;
+        if (s->n_references == 0)
+                return fail(err, path, "%s", "\"references\" needs at least one source or issue");
+        if ((r = get_strings(j, "explains", &s->explains, &s->n_explains, err, path)) < 0)
+                return r;
+
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(j, "match");
+        if (!cJSON_IsObject(m))
+                return fail(err, path, "%s", "missing object \"match\"");
+        if ((r = get_strings(m, "exception", &s->exception_types, &s->n_exception_types, err, path)) < 0)
+                return r;
+        if ((r = optional_pattern(m, "message", &s->message, path, err)) < 0 ||
+            (r = optional_pattern(m, "line", &s->line, path, err)) < 0)
+                return r;
+        const cJSON *frame = cJSON_GetObjectItemCaseSensitive(m, "frame");
+        if (frame) {
+                if (!cJSON_IsObject(frame))
+                        return fail(err, path, "%s", "\"match.frame\" must be an object");
+                if ((r = optional_pattern(frame, "file", &s->frame_file, path, err)) < 0 ||
+                    (r = optional_pattern(frame, "function", &s->frame_function, path, err)) < 0)
+                        return r;
+        }
+        if (!s->n_exception_types && !s->message.code && !s->line.code)
+                return fail(err, path, "%s", "\"match\" needs \"exception\", \"message\" or \"line\"");
+
+        const cJSON *cands = cJSON_GetObjectItemCaseSensitive(j, "candidates");
+        if (cands) {
+                if (!cJSON_IsArray(cands))
+                        return fail(err, path, "%s", "\"candidates\" must be an array");
+                s->candidates = calloc((size_t)cJSON_GetArraySize(cands) + 1, sizeof *s->candidates);
+                if (!s->candidates)
+                        return CORONER_E_NOMEM;
+                const cJSON *c;
+                cJSON_ArrayForEach(c, cands) {
+                        struct candidate *cd = &s->candidates[s->n_candidates++];
+                        cd->cause = (char *)get_string(c, "cause");
+                        cd->check = (char *)get_string(c, "check");
+                        if (!cd->cause || !cd->check)
+                                return fail(err, path, "%s", "each candidate needs \"cause\" and \"check\"");
+                        if ((r = optional_pattern(c, "evidence", &cd->evidence, path, err)) < 0)
+                                return r;
+                }
+        }
+        const cJSON *samples = cJSON_GetObjectItemCaseSensitive(j, "samples");
+        if (!cJSON_IsObject(samples) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(samples, "match")) ||
+            cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(samples, "match")) == 0)
+                return fail(err, path, "%s", "\"samples.match\" needs at least one sample");
+        return 0;
+}
+
+static int add_signature(coroner_db *db, struct coroner_signature *s)
+{
+        for (size_t i = 0; i < db->n_sigs; i++)
+                if (strcmp(db->sigs[i]->id, s->id) == 0) {
+                        char **p = realloc(db->dups, (db->n_dups + 1) * sizeof *p);
+                        if (p) {
+                                db->dups = p;
+                                db->dups[db->n_dups++] = strndup_safe(s->id, strlen(s->id));
+                        }
+                        signature_free(db->sigs[i]);
+                        db->sigs[i] = s;
+                        return 0;
+                }
+        if (db->n_sigs == db->cap) {
+                size_t cap = db->cap ? db->cap * 2 : 64;
+                struct coroner_signature **p = realloc(db->sigs, cap * sizeof *p);
+                if (!p)
+                        return CORONER_E_NOMEM;
+                db->sigs = p;
+                db->cap = cap;
+        }
+        db->sigs[db->n_sigs++] = s;
+        db->owns_sigs = true;
+        return 0;
+}
+
+static char *read_file(const char *path, struct coroner_error *err)
+{
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+                set_error(err, path, "cannot open: %s", strerror(errno));
+                return NULL;
+        }
+        struct strbuf sb = { 0 };
+        char buf[8192];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0 && sb.len < (8u << 20))
+                sb_append(&sb, buf, n);
+        fclose(f);
+        char *text = sb_take(&sb);
+        if (!text)
+                set_error(err, path, "%s", "out of memory");
+        return text;
+}
+
+int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error *err)
+{
+        char *text = read_file(path, err);
+        if (!text)
+                return CORONER_E_SIGNATURE;
+        struct coroner_signature *s = xmalloc_or_null(sizeof *s);
+        if (!s) {
+                free(text);
+                return CORONER_E_NOMEM;
+        }
+        s->path = strndup_safe(path, strlen(path));
+        const char *end = NULL;
+        s->json = cJSON_ParseWithOpts(text, &end, true);
+        if (!s->json) {
+                int line, col;
+                const char *at = end ? end : cJSON_GetErrorPtr();
+                line_col(text, at ? (size_t)(at - text) : 0, &line, &col);
+                char where[600];
+                snprintf(where, sizeof where, "%s:%d:%d", path, line, col);
+                set_error(err, where, "%s", "invalid JSON");
+                free(text);
+                signature_free(s);
+                return CORONER_E_SIGNATURE;
+        }
+        free(text);
+        int r = parse_signature(s, err);
+        if (r == 0)
+                r = add_signature(db, s);
+        if (r < 0)
+                signature_free(s);
+        return r;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *err)
+{
+        DIR *d = opendir(dir);
+        if (!d) {
+                set_error(err, dir, "cannot open signature directory: %s", strerror(errno));
+                return CORONER_E_SIGNATURE;
+        }
+        /* Sorted, so that loading order (and so replacement) is reproducible. */
+        char **names = NULL;
+        size_t n = 0, cap = 0;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+                if (e->d_name[0] == '.')
+                        continue;
+                if (n == cap) {
+                        cap = cap ? cap * 2 : 32;
+                        char **p = realloc(names, cap * sizeof *p);
+                        if (!p)
+                                break;
+                        names = p;
+                }
+                names[n++] = strndup_safe(e->d_name, strlen(e->d_name));
+        }
+        closedir(d);
+        qsort(names, n, sizeof *names, cmp_str);
+        int r = 0;
+        for (size_t i = 0; i < n; i++) {
+                char path[4096];
+                snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+                struct stat st;
+                if (r == 0 && stat(path, &st) == 0) {
+                        size_t len = strlen(names[i]);
+                        if (S_ISDIR(st.st_mode))
+                                r = coroner_db_load_dir(db, path, err);
+                        else if (len > 5 && strcmp(names[i] + len - 5, ".json") == 0)
+                                r = coroner_db_load_file(db, path, err);
+                }
+                free(names[i]);
+        }
+        free(names);
+        return r;
+}

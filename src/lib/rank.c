@@ -1,0 +1,287 @@
+/* rank.c — fold matched events into diagnoses and order them.
+ *
+ * Events with the same signature (or, unrecognized, the same fingerprint)
+ * become one diagnosis with a count, the streams it came from and its first
+ * evidence: eight ranks printing one traceback make one diagnosis, count 8.
+ *
+ * Order (doc/ranking.md): root causes of severity error or worse, then
+ * unrecognized tracebacks, then symptoms, then warnings, then info; inside a
+ * tier, higher severity, more specific signatures and earlier first sight
+ * rank higher.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void diagnosis_free(struct diagnosis *d)
+{
+        free(d->title);
+        free(d->summary);
+        for (size_t i = 0; i < d->n_fixes; i++)
+                free(d->fixes[i]);
+        free(d->fixes);
+        free(d->exc_type);
+        free(d->exc_message);
+        for (size_t i = 0; i < d->n_chain; i++) {
+                free(d->chain_types[i]);
+                free(d->chain_messages[i]);
+        }
+        free(d->chain_types);
+        free(d->chain_messages);
+        for (size_t i = 0; i < d->n_evidence; i++)
+                free(d->evidence[i].text);
+        free(d);
+}
+
+void ranking_free(struct ranking *rk)
+{
+        for (size_t i = 0; i < rk->n; i++)
+                diagnosis_free(rk->diags[i]);
+        free(rk->diags);
+        memset(rk, 0, sizeof *rk);
+}
+
+static char *dup_or_null(const char *s) { return s ? strndup_safe(s, strlen(s)) : NULL; }
+
+static bool same_stream_id(const struct stream_id *a, const struct stream_id *b)
+{
+        return a->pid == b->pid && a->rank == b->rank && strcmp(a->host, b->host) == 0 &&
+               strcmp(a->tag, b->tag) == 0 && strcmp(a->ident, b->ident) == 0;
+}
+
+static void add_stream(struct diagnosis *d, const struct stream_id *s)
+{
+        for (size_t i = 0; i < d->n_streams; i++)
+                if (same_stream_id(&d->streams[i], s))
+                        return;
+        d->n_streams_total++;
+        if (d->n_streams < LIMIT_DIAG_STREAMS)
+                d->streams[d->n_streams++] = *s;
+}
+
+static void note_occurrence(struct diagnosis *d, const struct event *ev)
+{
+        d->count++;
+        add_stream(d, &ev->stream);
+        if (ev->seq < d->first_seq) {
+                d->first_seq = ev->seq;
+                memcpy(d->first_time, ev->time, sizeof d->first_time);
+        }
+        if (ev->seq >= d->last_seq) {
+                d->last_seq = ev->seq;
+                memcpy(d->last_time, ev->time, sizeof d->last_time);
+        }
+        if (ev->incomplete)
+                d->incomplete = true;
+}
+
+/* First line of s, cut for a title. */
+static void first_line(struct strbuf *sb, const char *s, size_t max)
+{
+        const char *nl = strchr(s, '\n');
+        sb_append_display(sb, s, nl ? (size_t)(nl - s) : strlen(s), max);
+}
+
+static struct diagnosis *new_diagnosis(const struct event *ev, const struct match_result *m,
+                                       const char *fingerprint)
+{
+        struct diagnosis *d = xmalloc_or_null(sizeof *d);
+        if (!d)
+                return NULL;
+        const struct exception *x = m ? m->exc : NULL;
+        if (!m && ev->n_excs)
+                x = &ev->excs[0];
+        memcpy(d->fingerprint, fingerprint, sizeof d->fingerprint);
+        d->explained_by = -1;
+        d->first_seq = UINT64_MAX;
+        if (x) {
+                d->exc_type = dup_or_null(x->type);
+                d->exc_message = dup_or_null(x->message ? x->message : "");
+        }
+        if (ev->n_excs) {
+                d->chain_types = calloc(ev->n_excs, sizeof *d->chain_types);
+                d->chain_messages = calloc(ev->n_excs, sizeof *d->chain_messages);
+                if (d->chain_types && d->chain_messages)
+                        for (size_t i = 0; i < ev->n_excs; i++) {
+                                d->chain_types[i] = dup_or_null(ev->excs[i].type);
+                                d->chain_messages[i] = dup_or_null(ev->excs[i].message ? ev->excs[i].message : "");
+                                d->n_chain++;
+                        }
+        }
+        for (size_t i = 0; i < ev->n_evidence; i++) {
+                d->evidence[i] = ev->evidence[i];
+                d->evidence[i].text = dup_or_null(ev->evidence[i].text);
+                d->n_evidence++;
+        }
+        if (m) {
+                const struct coroner_signature *s = m->sig;
+                d->sig = s;
+                snprintf(d->id, sizeof d->id, "%s", s->id);
+                d->title = dup_or_null(s->title);
+                d->summary = dup_or_null(m->summary);
+                d->fixes = calloc(m->n_fixes ? m->n_fixes : 1, sizeof *d->fixes);
+                for (size_t i = 0; d->fixes && i < m->n_fixes; i++)
+                        d->fixes[d->n_fixes++] = dup_or_null(m->fixes[i]);
+                d->severity = s->severity;
+                d->symptom = s->symptom;
+        } else {
+                struct strbuf sb = { 0 };
+                snprintf(d->id, sizeof d->id, "unrecognized");
+                d->unrecognized = true;
+                d->severity = CORONER_SEV_ERROR;
+                sb_puts(&sb, "Unrecognized ");
+                sb_puts(&sb, x && x->type && x->type[0] ? x->type : "traceback");
+                if (x && x->message && x->message[0]) {
+                        sb_puts(&sb, ": ");
+                        first_line(&sb, x->message, 120);
+                }
+                d->title = sb_take(&sb);
+                sb_puts(&sb, "No signature knows this ");
+                sb_puts(&sb, ev->kind == EVENT_TRACEBACK ? "traceback" : "exception");
+                if (ev->n_excs > 1)
+                        sb_printf(&sb, " (a chain of %zu exceptions)", ev->n_excs);
+                if (x && x->n_frames) {
+                        const struct frame *f = &x->frames[x->n_frames - 1];
+                        sb_puts(&sb, "; it was raised in ");
+                        sb_puts(&sb, f->function ? f->function : "?");
+                        sb_puts(&sb, " (");
+                        sb_append_display(&sb, f->file ? f->file : "?", f->file ? strlen(f->file) : 1, 200);
+                        sb_printf(&sb, ", line %d)", f->line);
+                }
+                sb_puts(&sb, ".");
+                d->summary = sb_take(&sb);
+                d->fixes = calloc(1, sizeof *d->fixes);
+                if (d->fixes)
+                        d->fixes[d->n_fixes++] = dup_or_null(
+                                "Read the exception and the innermost frames above; if it recurs, add a signature (signatures/README.md).");
+        }
+        return d;
+}
+
+void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m)
+{
+        char fp[17];
+        fingerprint_event(ev, m ? m->exc : (ev->n_excs ? &ev->excs[0] : NULL), fp);
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                if (m ? d->sig == m->sig : (d->unrecognized && strcmp(d->fingerprint, fp) == 0)) {
+                        note_occurrence(d, ev);
+                        return;
+                }
+        }
+        if (rk->n == LIMIT_DIAGNOSES) {
+                rk->dropped_events++;
+                return;
+        }
+        if (rk->n == rk->cap) {
+                size_t cap = rk->cap ? rk->cap * 2 : 16;
+                struct diagnosis **p = realloc(rk->diags, cap * sizeof *p);
+                if (!p) {
+                        rk->dropped_events++;
+                        return;
+                }
+                rk->diags = p;
+                rk->cap = cap;
+        }
+        struct diagnosis *d = new_diagnosis(ev, m, fp);
+        if (!d) {
+                rk->dropped_events++;
+                return;
+        }
+        note_occurrence(d, ev);
+        rk->diags[rk->n++] = d;
+}
+
+static int tier(const struct diagnosis *d)
+{
+        if (d->severity <= CORONER_SEV_INFO)
+                return 0;
+        if (d->severity == CORONER_SEV_WARNING)
+                return 1;
+        if (d->unrecognized)
+                return 3;
+        return d->symptom ? 2 : 4;
+}
+
+static int cmp_score(const void *a, const void *b)
+{
+        const struct diagnosis *x = *(struct diagnosis *const *)a, *y = *(struct diagnosis *const *)b;
+        if (x->score != y->score)
+                return x->score > y->score ? -1 : 1;
+        return x->first_seq < y->first_seq ? -1 : x->first_seq > y->first_seq;
+}
+
+static int cmp_first_seen(const void *a, const void *b)
+{
+        const struct diagnosis *x = *(struct diagnosis *const *)a, *y = *(struct diagnosis *const *)b;
+        return x->first_seq < y->first_seq ? -1 : x->first_seq > y->first_seq;
+}
+
+static bool explains(const struct diagnosis *cause, const struct diagnosis *effect)
+{
+        if (!cause->sig || cause == effect)
+                return false;
+        for (size_t i = 0; i < cause->sig->n_explains; i++) {
+                const char *e = cause->sig->explains[i];
+                if (strcmp(e, effect->id) == 0)
+                        return true;
+                if (effect->sig && strncmp(e, "category:", 9) == 0 &&
+                    strcmp(e + 9, effect->sig->category) == 0)
+                        return true;
+        }
+        return false;
+}
+
+static const char *const tier_words[] = {
+        "informational", "a warning", "a symptom of another failure", "an exception no signature knows",
+        "a root cause"
+};
+
+void ranking_finish(struct ranking *rk)
+{
+        if (rk->n == 0)
+                return;
+        /* Earliness: the order in which diagnoses were first seen. */
+        qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_first_seen);
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                int specificity = d->sig ? d->sig->specificity : 30;
+                double early = 100.0 * (double)(rk->n - i) / (double)rk->n;
+                d->score = tier(d) * 1000.0 + d->severity * 50.0 + specificity * 2.0 + early;
+                if (d->unrecognized)
+                        d->confidence = 0.3;
+                else if (d->symptom)
+                        d->confidence = 0.3 + specificity / 250.0;
+                else
+                        d->confidence = 0.45 + specificity / 200.0;
+                if (d->incomplete)
+                        d->confidence *= 0.8;
+                if (d->confidence > 0.99)
+                        d->confidence = 0.99;
+        }
+        qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                for (size_t j = 0; j < rk->n && d->explained_by < 0; j++)
+                        if (explains(rk->diags[j], d))
+                                d->explained_by = (int)j;
+                /* A symptom after a higher-ranked root cause is folded under it. */
+                if (d->explained_by < 0 && d->symptom && i > 0 && tier(rk->diags[0]) >= 3 &&
+                    rk->diags[0]->first_seq <= d->first_seq)
+                        d->explained_by = 0;
+                int t = tier(d);
+                if (i == 0)
+                        snprintf(d->rationale, sizeof d->rationale,
+                                 "Ranked first: %s%s, first seen %s%s.", tier_words[t],
+                                 d->sig ? (d->sig->specificity >= 70 ? " with a specific signature" : " with a general signature") : "",
+                                 d->first_time[0] ? "at " : "", d->first_time[0] ? d->first_time : "in line order");
+                else if (d->explained_by >= 0)
+                        snprintf(d->rationale, sizeof d->rationale,
+                                 "Ranked below #%d, which explains it: %s.", d->explained_by + 1, tier_words[t]);
+                else
+                        snprintf(d->rationale, sizeof d->rationale, "Ranked #%zu: %s%s.", i + 1, tier_words[t],
+                                 d->first_seq > rk->diags[0]->first_seq ? ", seen after #1" : ", seen before #1");
+        }
+}

@@ -1,0 +1,32 @@
+/* read.h — the read stage: sources of bytes and the lines in them. */
+#ifndef CORONER_READ_H
+#define CORONER_READ_H
+
+#include "internal.h"
+
+enum compression { COMP_NONE, COMP_ZSTD, COMP_GZIP, COMP_XZ };
+const char *compression_name(enum compression c);
+
+/* read_source.c: a file or pipe, decompressed. */
+struct source;
+int source_open_path(const char *path, struct source **ret, struct coroner_error *err);
+/* own_fd: close fd in source_free. */
+int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
+                   struct coroner_error *err);
+void source_free(struct source *s);
+enum compression source_compression(const struct source *s);
+/* Decompressed bytes into buf: >0 count, 0 at the end, <0 error (err filled;
+ * the source is then finished). */
+long source_read(struct source *s, char *buf, size_t cap, struct coroner_error *err);
+
+/* read_lines.c: lines from a source, each at most LIMIT_LINE_BYTES (longer
+ * ones are cut there and the rest skipped). A final line without '\n' counts. */
+struct line_reader;
+int line_reader_new(struct source *src, struct line_reader **ret);
+void line_reader_free(struct line_reader *lr);
+/* 1 and a line (valid until the next call), 0 at the end, <0 on error. */
+int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_len,
+                     struct coroner_error *err);
+uint64_t line_reader_bytes(const struct line_reader *lr);
+
+#endif

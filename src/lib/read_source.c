@@ -1,0 +1,309 @@
+/* read_source.c — bytes from a file or pipe, decompressed.
+ *
+ * The compression is detected from the first bytes (zstd, gzip, xz or none),
+ * never from the file name. Each decoder keeps going across concatenated
+ * frames/members, so `cat a.zst b.zst` reads as one stream. A corrupt or
+ * truncated stream yields everything decoded before the fault, then an error
+ * naming the byte offset in the compressed input.
+ */
+#include "config.h"
+#include "read.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <lzma.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+enum { IN_CAP = 128 * 1024 };
+
+struct source {
+        int fd;
+        bool own_fd;
+        char *name;
+        enum compression comp;
+        unsigned char *in;      /* compressed input buffer */
+        size_t in_len, in_pos;
+        uint64_t in_offset;     /* bytes of the file consumed before in[0] */
+        bool in_eof;
+        bool done;
+        /* decoders */
+        ZSTD_DCtx *zstd;
+        size_t zstd_hint;       /* last ZSTD_decompressStream result: 0 = frame complete */
+        z_stream gz;
+        bool gz_init, gz_member_done;
+        lzma_stream xz;
+        bool xz_init;
+};
+
+const char *compression_name(enum compression c)
+{
+        switch (c) {
+        case COMP_ZSTD: return "zstd";
+        case COMP_GZIP: return "gzip";
+        case COMP_XZ: return "xz";
+        default: return "none";
+        }
+}
+
+static int fill_input(struct source *s, struct coroner_error *err)
+{
+        if (s->in_pos > 0) {
+                memmove(s->in, s->in + s->in_pos, s->in_len - s->in_pos);
+                s->in_offset += s->in_pos;
+                s->in_len -= s->in_pos;
+                s->in_pos = 0;
+        }
+        while (!s->in_eof && s->in_len < IN_CAP) {
+                ssize_t n = read(s->fd, s->in + s->in_len, IN_CAP - s->in_len);
+                if (n < 0) {
+                        if (errno == EINTR)
+                                continue;
+                        set_error(err, s->name, "read failed at byte %llu: %s",
+                                  (unsigned long long)(s->in_offset + s->in_len), strerror(errno));
+                        return CORONER_E_IO;
+                }
+                if (n == 0)
+                        s->in_eof = true;
+                s->in_len += (size_t)n;
+                if (n > 0)
+                        break;  /* deliver what a pipe has now */
+        }
+        return 0;
+}
+
+static enum compression detect(const unsigned char *p, size_t n)
+{
+        if (n >= 4 && p[0] == 0x28 && p[1] == 0xb5 && p[2] == 0x2f && p[3] == 0xfd)
+                return COMP_ZSTD;
+        if (n >= 4 && (p[0] & 0xf0) == 0x50 && p[1] == 0x2a && p[2] == 0x4d && p[3] == 0x18)
+                return COMP_ZSTD;  /* zstd skippable frame */
+        if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b)
+                return COMP_GZIP;
+        if (n >= 6 && memcmp(p, "\xfd" "7zXZ\0", 6) == 0)
+                return COMP_XZ;
+        return COMP_NONE;
+}
+
+static int source_init(struct source *s, struct coroner_error *err)
+{
+        s->in = malloc(IN_CAP);
+        if (!s->in || !s->name)
+                return CORONER_E_NOMEM;
+        /* Read until 6 bytes are there (or EOF) to see the magic. */
+        while (!s->in_eof && s->in_len < 6) {
+                int r = fill_input(s, err);
+                if (r < 0)
+                        return r;
+        }
+        s->comp = detect(s->in, s->in_len);
+        switch (s->comp) {
+        case COMP_ZSTD:
+                s->zstd = ZSTD_createDCtx();
+                if (!s->zstd)
+                        return CORONER_E_NOMEM;
+                break;
+        case COMP_GZIP:
+                if (inflateInit2(&s->gz, 15 + 32) != Z_OK)
+                        return CORONER_E_NOMEM;
+                s->gz_init = true;
+                break;
+        case COMP_XZ: {
+                lzma_stream init = LZMA_STREAM_INIT;
+                s->xz = init;
+                if (lzma_stream_decoder(&s->xz, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+                        return CORONER_E_NOMEM;
+                s->xz_init = true;
+                break;
+        }
+        case COMP_NONE:
+                break;
+        }
+        return 0;
+}
+
+int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
+                   struct coroner_error *err)
+{
+        struct source *s = xmalloc_or_null(sizeof *s);
+        if (!s) {
+                if (own_fd)
+                        close(fd);
+                return CORONER_E_NOMEM;
+        }
+        s->fd = fd;
+        s->own_fd = own_fd;
+        s->name = strndup_safe(name, strlen(name));
+        int r = source_init(s, err);
+        if (r < 0) {
+                source_free(s);
+                return r;
+        }
+        *ret = s;
+        return 0;
+}
+
+int source_open_path(const char *path, struct source **ret, struct coroner_error *err)
+{
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+                set_error(err, path, "cannot open: %s", strerror(errno));
+                return CORONER_E_IO;
+        }
+        return source_open_fd(fd, path, true, ret, err);
+}
+
+void source_free(struct source *s)
+{
+        if (!s)
+                return;
+        if (s->own_fd)
+                close(s->fd);
+        ZSTD_freeDCtx(s->zstd);
+        if (s->gz_init)
+                inflateEnd(&s->gz);
+        if (s->xz_init)
+                lzma_end(&s->xz);
+        free(s->in);
+        free(s->name);
+        free(s);
+}
+
+enum compression source_compression(const struct source *s) { return s->comp; }
+
+static long read_plain(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        if (s->in_pos == s->in_len) {
+                s->in_offset += s->in_len;
+                s->in_len = s->in_pos = 0;
+                if (s->in_eof)
+                        return 0;
+                int r = fill_input(s, err);
+                if (r < 0)
+                        return r;
+        }
+        size_t n = s->in_len - s->in_pos;
+        if (n > cap)
+                n = cap;
+        memcpy(buf, s->in + s->in_pos, n);
+        s->in_pos += n;
+        return (long)n;
+}
+
+static int truncated(struct source *s, struct coroner_error *err)
+{
+        set_error(err, s->name, "%s stream truncated at byte %llu (input ended inside a frame)",
+                  compression_name(s->comp), (unsigned long long)(s->in_offset + s->in_pos));
+        s->done = true;
+        return CORONER_E_TRUNCATED;
+}
+
+static int corrupt(struct source *s, struct coroner_error *err, const char *what)
+{
+        set_error(err, s->name, "corrupt %s data near byte %llu: %s", compression_name(s->comp),
+                  (unsigned long long)(s->in_offset + s->in_pos), what);
+        s->done = true;
+        return CORONER_E_CORRUPT;
+}
+
+static long read_zstd(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        ZSTD_outBuffer out = { buf, cap, 0 };
+        while (out.pos == 0) {
+                if (s->in_pos == s->in_len) {
+                        if (s->in_eof)
+                                return s->zstd_hint == 0 ? 0 : truncated(s, err);
+                        int r = fill_input(s, err);
+                        if (r < 0)
+                                return r;
+                        continue;
+                }
+                ZSTD_inBuffer in = { s->in, s->in_len, s->in_pos };
+                size_t r = ZSTD_decompressStream(s->zstd, &out, &in);
+                s->in_pos = in.pos;
+                if (ZSTD_isError(r))
+                        return corrupt(s, err, ZSTD_getErrorName(r));
+                s->zstd_hint = r;
+        }
+        return (long)out.pos;
+}
+
+static long read_gzip(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        s->gz.next_out = (Bytef *)buf;
+        s->gz.avail_out = (uInt)cap;
+        while (s->gz.avail_out == cap) {
+                if (s->in_pos == s->in_len) {
+                        if (s->in_eof)
+                                return s->gz_member_done ? 0 : truncated(s, err);
+                        int r = fill_input(s, err);
+                        if (r < 0)
+                                return r;
+                        continue;
+                }
+                if (s->gz_member_done) {
+                        /* Another gzip member follows (or trailing junk). */
+                        if (s->in[s->in_pos] != 0x1f)
+                                return corrupt(s, err, "garbage after the last gzip member");
+                        inflateReset(&s->gz);
+                        s->gz_member_done = false;
+                }
+                s->gz.next_in = s->in + s->in_pos;
+                s->gz.avail_in = (uInt)(s->in_len - s->in_pos);
+                int r = inflate(&s->gz, Z_NO_FLUSH);
+                s->in_pos = s->in_len - s->gz.avail_in;
+                if (r == Z_STREAM_END)
+                        s->gz_member_done = true;
+                else if (r == Z_BUF_ERROR)
+                        continue;  /* needs more input */
+                else if (r != Z_OK)
+                        return corrupt(s, err, s->gz.msg ? s->gz.msg : "inflate failed");
+        }
+        return (long)(cap - s->gz.avail_out);
+}
+
+static long read_xz(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        s->xz.next_out = (uint8_t *)buf;
+        s->xz.avail_out = cap;
+        while (s->xz.avail_out == cap) {
+                if (s->in_pos == s->in_len && !s->in_eof) {
+                        int r = fill_input(s, err);
+                        if (r < 0)
+                                return r;
+                        continue;
+                }
+                s->xz.next_in = s->in + s->in_pos;
+                s->xz.avail_in = s->in_len - s->in_pos;
+                lzma_ret r = lzma_code(&s->xz, s->in_eof ? LZMA_FINISH : LZMA_RUN);
+                s->in_pos = s->in_len - s->xz.avail_in;
+                if (r == LZMA_STREAM_END) {
+                        s->done = true;
+                        break;
+                }
+                if (r == LZMA_BUF_ERROR && s->in_eof)
+                        return truncated(s, err);
+                if (r == LZMA_DATA_ERROR && s->in_eof && s->in_pos == s->in_len)
+                        return truncated(s, err);
+                if (r != LZMA_OK && r != LZMA_BUF_ERROR)
+                        return corrupt(s, err, r == LZMA_FORMAT_ERROR ? "not xz data"
+                                               : r == LZMA_MEM_ERROR ? "out of memory"
+                                               : "data error");
+        }
+        return (long)(cap - s->xz.avail_out);
+}
+
+long source_read(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        if (s->done)
+                return 0;
+        switch (s->comp) {
+        case COMP_ZSTD: return read_zstd(s, buf, cap, err);
+        case COMP_GZIP: return read_gzip(s, buf, cap, err);
+        case COMP_XZ: return read_xz(s, buf, cap, err);
+        default: return read_plain(s, buf, cap, err);
+        }
+}

@@ -1,0 +1,174 @@
+/* report_text.c — the terminal report for the person on call: the top
+ * diagnosis in full (what happened, evidence, fixes, where and how often),
+ * then the rest one line each, consequences marked. */
+#include "config.h"
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct style {
+        const char *bold, *red, *yellow, *dim, *reset;
+};
+
+static const char *sev_color(const struct style *st, coroner_severity s)
+{
+        return s >= CORONER_SEV_ERROR ? st->red : s == CORONER_SEV_WARNING ? st->yellow : st->dim;
+}
+
+static void put_safe(struct strbuf *sb, const char *s, size_t max)
+{
+        char *t = report_safe_text(s, max, false);
+        sb_puts(sb, t ? t : "");
+        free(t);
+}
+
+static void where_line(struct strbuf *sb, const struct diagnosis *d)
+{
+        sb_printf(sb, "   Seen %zu time%s", d->count, d->count == 1 ? "" : "s");
+        if (d->first_time[0]) {
+                sb_printf(sb, ", first %s", d->first_time);
+                if (d->count > 1 && strcmp(d->first_time, d->last_time) != 0)
+                        sb_printf(sb, ", last %s", d->last_time);
+        }
+        if (d->n_streams_total > 0) {
+                sb_printf(sb, ", in %zu stream%s:", d->n_streams_total, d->n_streams_total == 1 ? "" : "s");
+                for (size_t i = 0; i < d->n_streams && i < 8; i++) {
+                        const struct stream_id *s = &d->streams[i];
+                        sb_puts(sb, i ? ", " : " ");
+                        bool any = false;
+                        if (s->host[0]) {
+                                put_safe(sb, s->host, 64);
+                                any = true;
+                        }
+                        if (s->ident[0]) {
+                                sb_puts(sb, any ? " " : "");
+                                put_safe(sb, s->ident, 64);
+                                any = true;
+                        }
+                        if (s->pid) {
+                                sb_printf(sb, "%s[%ld]", any && !s->ident[0] ? " " : "", s->pid);
+                                any = true;
+                        }
+                        if (s->tag[0]) {
+                                sb_puts(sb, any ? " " : "");
+                                put_safe(sb, s->tag, 24);
+                                any = true;
+                        }
+                        if (!any)
+                                sb_puts(sb, "(untagged)");
+                }
+                if (d->n_streams_total > 8)
+                        sb_printf(sb, " and %zu more", d->n_streams_total - 8);
+        }
+        sb_puts(sb, ".\n");
+}
+
+static void full_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t i,
+                           const struct style *st)
+{
+        const struct diagnosis *d = a->ranking.diags[i];
+        sb_printf(sb, "%s#%zu  ", st->bold, i + 1);
+        put_safe(sb, d->title, 200);
+        sb_printf(sb, "%s\n   %s%s%s · %s · %s · %s · confidence %.2f\n", st->reset, sev_color(st, d->severity),
+                  coroner_severity_name(d->severity), st->reset, d->id, report_category(d),
+                  report_role(d), d->confidence);
+        sb_puts(sb, "   ");
+        put_safe(sb, d->summary, 1000);
+        sb_putc(sb, '\n');
+        if (d->n_evidence) {
+                sb_puts(sb, "   Evidence:\n");
+                for (size_t k = 0; k < d->n_evidence; k++) {
+                        sb_printf(sb, "     %s", st->dim);
+                        put_safe(sb, report_input_name(a, d->evidence[k].input), 80);
+                        sb_printf(sb, ":%ld%s  ", d->evidence[k].line, st->reset);
+                        put_safe(sb, d->evidence[k].text, LIMIT_DISPLAY_BYTES);
+                        sb_putc(sb, '\n');
+                }
+        }
+        if (d->n_fixes) {
+                sb_puts(sb, "   Fix:\n");
+                for (size_t k = 0; k < d->n_fixes; k++) {
+                        sb_printf(sb, "     %zu. ", k + 1);
+                        put_safe(sb, d->fixes[k], 1000);
+                        sb_putc(sb, '\n');
+                }
+        }
+        if (d->sig && d->sig->n_candidates) {
+                sb_puts(sb, "   Possible causes, and how to tell them apart:\n");
+                for (size_t k = 0; k < d->sig->n_candidates; k++) {
+                        sb_puts(sb, "     - ");
+                        put_safe(sb, d->sig->candidates[k].cause, 400);
+                        sb_puts(sb, "\n         check: ");
+                        put_safe(sb, d->sig->candidates[k].check, 400);
+                        sb_putc(sb, '\n');
+                }
+        }
+        where_line(sb, d);
+        if (d->incomplete)
+                sb_puts(sb, "   The traceback was cut off (the input ended or the stream was interrupted).\n");
+        sb_printf(sb, "   %sFingerprint %s · %s%s\n", st->dim, d->fingerprint, d->rationale, st->reset);
+}
+
+static void short_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t i,
+                            const struct style *st)
+{
+        const struct diagnosis *d = a->ranking.diags[i];
+        sb_printf(sb, "  #%-3zu %s%-8s%s %-10s ", i + 1, sev_color(st, d->severity),
+                  coroner_severity_name(d->severity), st->reset, report_role(d));
+        put_safe(sb, d->title, 120);
+        sb_printf(sb, " (%s)", d->id);
+        if (d->count > 1)
+                sb_printf(sb, " ×%zu", d->count);
+        if (d->first_time[0])
+                sb_printf(sb, ", first %s", d->first_time);
+        if (d->explained_by >= 0)
+                sb_printf(sb, " — consequence of #%d", d->explained_by + 1);
+        sb_putc(sb, '\n');
+}
+
+int coroner_report_text(const coroner_analysis *a, const struct coroner_report_options *o, char **ret)
+{
+        static const struct style plain = { "", "", "", "", "" };
+        static const struct style color = { "\033[1m", "\033[31m", "\033[33m", "\033[2m", "\033[0m" };
+        const struct style *st = o && o->color ? &color : &plain;
+        struct strbuf sb = { 0 };
+        uint64_t lines = 0;
+        for (size_t i = 0; i < a->n_inputs; i++)
+                lines += a->inputs[i].records;
+        sb_printf(&sb, "coroner %s: %zu input%s, %llu lines, %zu diagnos%s\n", coroner_version(),
+                  a->n_inputs, a->n_inputs == 1 ? "" : "s", (unsigned long long)lines, a->ranking.n,
+                  a->ranking.n == 1 ? "is" : "es");
+        for (size_t i = 0; i < a->n_inputs; i++)
+                if (!a->inputs[i].complete) {
+                        sb_printf(&sb, "%swarning:%s ", st->yellow, st->reset);
+                        put_safe(&sb, a->inputs[i].name, 200);
+                        sb_puts(&sb, ": ");
+                        put_safe(&sb, a->inputs[i].error ? a->inputs[i].error : "incomplete", 400);
+                        sb_puts(&sb, " (diagnoses below use what was read)\n");
+                }
+        if (a->ranking.n == 0) {
+                sb_puts(&sb, "\nNo known failure and no traceback found.\n");
+        } else {
+                sb_putc(&sb, '\n');
+                full_diagnosis(&sb, a, 0, st);
+                size_t full = o && o->verbose ? a->ranking.n : 1;
+                for (size_t i = 1; i < full; i++) {
+                        sb_putc(&sb, '\n');
+                        full_diagnosis(&sb, a, i, st);
+                }
+                if (full < a->ranking.n) {
+                        sb_puts(&sb, "\nAlso found:\n");
+                        for (size_t i = full; i < a->ranking.n; i++)
+                                short_diagnosis(&sb, a, i, st);
+                }
+        }
+        if (a->ranking.dropped_events)
+                sb_printf(&sb, "\n%zu events were not kept (more than %d distinct diagnoses).\n",
+                          a->ranking.dropped_events, LIMIT_DIAGNOSES);
+        char *s = sb_take(&sb);
+        if (!s)
+                return CORONER_E_NOMEM;
+        *ret = s;
+        return 0;
+}
