@@ -32,6 +32,15 @@ struct active {
         size_t message_lines;
         size_t lines;
         bool want_code;            /* the next indented line is a frame's code */
+        bool headerless;           /* began at a frame: the header was lost (a
+                                    * paste or log cut in the middle); dropped
+                                    * unless its exception line arrives */
+        bool embedded;             /* the header followed other text in a tagged
+                                    * log record: the traceback's later lines
+                                    * carry no tag (SGLang's logger.error) */
+        size_t indent;             /* the header line's indentation, removed from
+                                    * the lines that follow (torch elastic's error
+                                    * table indents whole tracebacks) */
 };
 
 enum { BUCKETS = 8192 };
@@ -41,6 +50,7 @@ struct assembler {
         void *ctx;
         struct active *buckets[BUCKETS];
         size_t n_active;
+        size_t n_embedded;   /* actives with embedded set */
 };
 
 struct assembler *assembler_new(event_sink sink, void *ctx)
@@ -223,6 +233,8 @@ static void bucket_remove(struct assembler *as, struct active *a)
         if (*pp)
                 *pp = a->next;
         as->n_active--;
+        if (a->embedded)
+                as->n_embedded--;
 }
 
 /* Hands the finished traceback to the sink and forgets the stream. */
@@ -235,7 +247,7 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
         /* A traceback that never reached its exception line still counts. */
         if (ev->n_excs && !current(a)->type)
                 current(a)->type = strndup_safe("", 0);
-        if (ev->n_excs)
+        if (ev->n_excs && !(a->headerless && ev->incomplete))
                 as->sink(as->ctx, ev);
         active_free(a);
 }
@@ -247,6 +259,20 @@ static struct active *find_active(struct assembler *as, int input, const struct 
                 if (a->key == key && same_stream(a, input, id))
                         return a;
         return NULL;
+}
+
+/* An untagged line continues the latest embedded traceback of its process. */
+static struct active *find_embedded(struct assembler *as, int input, const struct stream_id *id)
+{
+        struct active *best = NULL;
+        for (size_t b = 0; b < BUCKETS && as->n_embedded; b++)
+                for (struct active *a = as->buckets[b]; a; a = a->next)
+                        if (a->embedded && a->input == input && a->id.pid == id->pid &&
+                            strcmp(a->id.host, id->host) == 0 &&
+                            (id->pid || strcmp(a->id.ident, id->ident) == 0) &&
+                            (!best || a->last_seq > best->last_seq))
+                                best = a;
+        return best;
 }
 
 static void evict_oldest(struct assembler *as)
@@ -345,6 +371,13 @@ static void start_traceback(struct assembler *as, struct active *a, const struct
                             size_t header_at, int input, long lineno, const char *raw, size_t raw_len)
 {
         new_exception(a, r->msg, header_at);
+        if (header_at > 0 && r->tag[0]) {
+                a->embedded = true;
+                as->n_embedded++;
+        }
+        a->indent = 0;
+        while (a->indent < header_at && r->msg[a->indent] == ' ')
+                a->indent++;
         a->state = ST_FRAMES;
         a->want_code = false;
         add_evidence(&a->ev, input, lineno, raw, raw_len);
@@ -359,8 +392,12 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
         size_t n = r->msg_len;
         size_t at;
         struct frame f;
+        for (size_t k = 0; k < a->indent && n && s[0] == ' '; k++) {
+                s++;
+                n--;
+        }
 
-        if (++a->lines > LIMIT_TRACEBACK_LINES)
+        if (++a->lines > LIMIT_TRACEBACK_LINES || r->new_record)
                 return false;
         a->ev.last_line = lineno;
         switch (a->state) {
@@ -445,6 +482,8 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
         stream_of(r, &id);
         uint64_t key = stream_key(input, &id);
         struct active *a = as->n_active ? find_active(as, input, &id, key) : NULL;
+        if (!a && as->n_embedded && !r->tag[0])
+                a = find_embedded(as, input, &id);
         if (a) {
                 a->last_seq = seq;
                 if (continue_traceback(a, r, input, lineno, raw, raw_len))
@@ -458,6 +497,21 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                         a->last_seq = seq;
                         start_traceback(as, a, r, at, input, lineno, raw, raw_len);
                 }
+                return;
+        }
+        struct frame f;
+        if (r->msg_len > 2 && r->msg[0] == ' ' && tb_parse_frame(r->msg, r->msg_len, &f)) {
+                a = open_active(as, input, &id, key, r, lineno, seq);
+                if (!a || !new_exception(a, "", 0)) {
+                        frame_free(&f);
+                        return;
+                }
+                a->last_seq = seq;
+                a->headerless = true;
+                a->state = ST_FRAMES;
+                add_frame(a, &f);
+                a->want_code = true;
+                add_evidence(&a->ev, input, lineno, raw, raw_len);
                 return;
         }
         emit_single(as, r, &id, input, lineno, seq, raw, raw_len);

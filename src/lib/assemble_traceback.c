@@ -70,6 +70,10 @@ bool tb_parse_frame(const char *s, size_t n, struct frame *ret)
                 fn_len = n - fn;
                 while (fn_len && (s[fn + fn_len - 1] == ' ' || s[fn + fn_len - 1] == '\r'))
                         fn_len--;
+        } else if (at < n && s[at] != '\r' && s[at] != ' ') {
+                return false;  /* faulthandler's 'line 12 in f' is not a traceback frame */
+        } else if (at < n && s[at] == ' ') {
+                return false;
         }
         if (ret) {
                 ret->file = strndup_safe(s + path, path_len);
@@ -148,6 +152,9 @@ bool tb_looks_like_new_record(const char *s, size_t n)
                 return true;  /* 2026-11-30 08:30:39,904 ... */
         if (c == '[' && n > 2 && (isdigit((unsigned char)s[1]) || starts_with(s + 1, n - 1, "rank")))
                 return true;
+        if (c == '[' && n > 7 && strchr("IWEF", s[1]) && isdigit((unsigned char)s[2]) &&
+            isdigit((unsigned char)s[5]) && s[6] == ' ')
+                return true;  /* "[E1130 08:34:20.745 ProcessGroupNCCL.cpp:689]" */
         if ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && n > 6 && isdigit((unsigned char)s[1]) &&
             isdigit((unsigned char)s[2]) && isdigit((unsigned char)s[3]) &&
             isdigit((unsigned char)s[4]) && s[5] == ' ')

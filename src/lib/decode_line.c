@@ -171,6 +171,14 @@ static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *
                 at++;
         if (at == h || at >= n)
                 return false;
+        if (s[at - 1] == ':') {
+                /* "May 18 19:02:39 kernel: ..." — the host was left out. */
+                r->ident = s + h;
+                r->ident_len = at - 1 - h;
+                r->msg = s + at + 1;
+                r->msg_len = n - at - 1;
+                return true;
+        }
         size_t host_end = at++;
         size_t id = at, id_end = 0;
         long pid = 0;
@@ -263,6 +271,8 @@ static void strip_stream_tag(struct record *r)
                     at + 1 < n && s[at + 1] == ':') {
                         set_tag(r, s + 1, at - 1, (int)k);
                         at += 2;
+                        if (at < n && s[at] == ' ')
+                                at++;  /* torchrun writes "[rank1]: " */
                         r->msg = s + at;
                         r->msg_len = n - at;
                         return;
@@ -302,6 +312,7 @@ static void strip_stream_tag(struct record *r)
                                         at++;
                                 r->msg = s + at;
                                 r->msg_len = n - at;
+                                r->new_record = true;
                                 return;
                         }
                 }

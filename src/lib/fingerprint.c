@@ -2,7 +2,7 @@
  *
  * Algorithm, version 1 (CORONER_FINGERPRINT_VERSION; doc/fingerprint.md):
  *   text = type "\n" masked(message's first line) "\n"
- *          then for each of the innermost 5 frames: module ":" function "\n"
+ *          then for each of the innermost 3 frames: module ":" function "\n"
  *   fingerprint = FNV-1a 64 of text, as 16 lower-case hex digits.
  * masked() replaces paths by <path>, hex addresses and numbers by #, and
  * collapses blanks. module is the file name without directories and ".py",
@@ -16,7 +16,7 @@
 #include <ctype.h>
 #include <string.h>
 
-enum { FINGERPRINT_FRAMES = 5 };
+enum { FINGERPRINT_FRAMES = 3 };
 
 static bool path_char(char c)
 {
@@ -32,6 +32,8 @@ void fingerprint_mask_message(const char *msg, struct strbuf *out)
                 if (c == '/' && (p == msg || !isalnum((unsigned char)p[-1]))) {
                         while (*p && path_char(*p))
                                 p++;
+                        if (space)
+                                sb_putc(out, ' ');
                         sb_puts(out, "<path>");
                         space = false;
                         continue;
@@ -41,6 +43,8 @@ void fingerprint_mask_message(const char *msg, struct strbuf *out)
                                 p += 2;
                         while (*p && (isxdigit((unsigned char)*p) || *p == '.' || *p == ','))
                                 p++;
+                        if (space)
+                                sb_putc(out, ' ');
                         sb_putc(out, '#');
                         space = false;
                         continue;

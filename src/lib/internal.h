@@ -70,6 +70,8 @@ struct record {
         int rank;          /* rank/TP index from the tag, -1 when unknown */
         char time[TIME_TEXT];     /* timestamp as RFC 3339 when it could be read, else "" */
         int64_t time_usec; /* microseconds since the epoch, 0 when unknown */
+        bool new_record;   /* an application's own record prefix (timestamp) was
+                            * removed: this line starts a new log message */
 };
 
 enum line_shape {

@@ -61,11 +61,26 @@ static void add_stream(struct diagnosis *d, const struct stream_id *s)
                 d->streams[d->n_streams++] = *s;
 }
 
+static void copy_evidence(struct diagnosis *d, const struct event *ev)
+{
+        for (size_t i = 0; i < d->n_evidence; i++)
+                free(d->evidence[i].text);
+        d->n_evidence = 0;
+        for (size_t i = 0; i < ev->n_evidence; i++) {
+                d->evidence[i] = ev->evidence[i];
+                d->evidence[i].text = dup_or_null(ev->evidence[i].text);
+                d->n_evidence++;
+        }
+}
+
 static void note_occurrence(struct diagnosis *d, const struct event *ev)
 {
         d->count++;
         add_stream(d, &ev->stream);
         if (ev->seq < d->first_seq) {
+                /* Events reach us when they end; show the one that began first. */
+                if (d->count > 1)
+                        copy_evidence(d, ev);
                 d->first_seq = ev->seq;
                 memcpy(d->first_time, ev->time, sizeof d->first_time);
         }
@@ -110,11 +125,7 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
                                 d->n_chain++;
                         }
         }
-        for (size_t i = 0; i < ev->n_evidence; i++) {
-                d->evidence[i] = ev->evidence[i];
-                d->evidence[i].text = dup_or_null(ev->evidence[i].text);
-                d->n_evidence++;
-        }
+        copy_evidence(d, ev);
         if (m) {
                 const struct coroner_signature *s = m->sig;
                 d->sig = s;

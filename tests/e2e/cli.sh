@@ -1,0 +1,80 @@
+#!/bin/sh
+# cli.sh — the command line: options, exit codes, formats, stdin, streams.
+. "$SRCDIR/tests/e2e/lib.sh"
+C="$SRCDIR/corpus"
+LOG="$SRCDIR/corpus/gpu-nccl-cascade/log.txt"
+
+check "--version prints the version" sh -c '"$CORONER" --version | grep -q "^coroner [0-9]"'
+check "--help exits 0" "$CORONER" --help
+"$CORONER" --no-such-option >/dev/null 2>&1; s=$?
+[ $s -eq 2 ] && ok "an unknown option exits 2" || not_ok "an unknown option exits 2" "exit $s"
+"$CORONER" --format yaml "$LOG" >/dev/null 2>"$TMP/err"; s=$?
+[ $s -eq 2 ] && grep -q "unknown format" "$TMP/err" && ok "a bad --format exits 2 and says why" || not_ok "bad --format" "exit $s"
+
+"$CORONER" -f json < "$LOG" > "$TMP/stdin.json"; s=$?
+[ $s -eq 0 ] && [ "$(json_get "$TMP/stdin.json" 'r["inputs"][0]["name"]')" = "-" ] && ok "reads standard input" || not_ok "reads standard input" "exit $s"
+"$CORONER" -f json - < "$LOG" > "$TMP/dash.json"
+[ "$(ids "$TMP/stdin.json")" = "$(ids "$TMP/dash.json")" ] && ok "'-' is standard input" || not_ok "'-' is standard input"
+
+"$CORONER" -f json "$LOG" > "$TMP/r.json"
+check "JSON report has the schema" test "$(json_get "$TMP/r.json" 'r["schema"]')" = "coroner.report/1"
+check "JSON report: root cause first (the rank's KeyError), symptoms after" \
+        test "$(json_get "$TMP/r.json" 'r["diagnoses"][0]["exception"]["type"]')" = "KeyError"
+check "JSON report: NCCL timeout is a symptom" \
+        test "$(json_get "$TMP/r.json" '[d["role"] for d in r["diagnoses"] if d["id"]=="nccl.watchdog-timeout"][0]')" = "symptom"
+
+"$CORONER" "$LOG" > "$TMP/t.txt"
+check "text report names the top diagnosis and its fix" sh -c "grep -q '^#1 ' '$TMP/t.txt' && grep -q 'Fix:' '$TMP/t.txt'"
+check "no colour when not a terminal" sh -c "! grep -q \"$(printf '\033')\" '$TMP/t.txt'"
+NO_COLOR=1 "$CORONER" --color always "$LOG" > "$TMP/nc.txt"
+check "NO_COLOR wins over --color always" sh -c "! grep -q \"$(printf '\033')\" '$TMP/nc.txt'"
+"$CORONER" --color always "$LOG" > "$TMP/c.txt"
+check "--color always colours" grep -q "$(printf '\033')" "$TMP/c.txt"
+"$CORONER" -f markdown "$LOG" > "$TMP/m.md"
+check "markdown report has a heading and a fix section" sh -c "grep -q '^## ' '$TMP/m.md' && grep -q '^### Fix' '$TMP/m.md'"
+
+"$CORONER" --fail-on error "$LOG" >/dev/null; s=$?
+[ $s -eq 1 ] && ok "--fail-on error exits 1 on an error" || not_ok "--fail-on error exits 1" "exit $s"
+printf 'all is well\n' | "$CORONER" --fail-on warning >/dev/null; s=$?
+[ $s -eq 0 ] && ok "--fail-on exits 0 on a healthy log" || not_ok "--fail-on on healthy" "exit $s"
+"$CORONER" "$TMP/missing.log" >/dev/null 2>"$TMP/err"; s=$?
+[ $s -eq 2 ] && grep -q "missing.log" "$TMP/err" && ok "a missing file exits 2 and names it" || not_ok "missing file" "exit $s"
+
+# Eight tensor-parallel ranks print the same traceback, interleaved line by line.
+python3 - "$TMP/tp8.log" <<'PY'
+import sys
+tb = ["Scheduler hit an exception: Traceback (most recent call last):",
+      '  File "/opt/venv/lib/python3.12/site-packages/sglang/srt/managers/scheduler.py", line 2312, in run_scheduler_process',
+      "    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, dp_rank)",
+      '  File "/opt/venv/lib/python3.12/site-packages/compressed_tensors/config/base.py", line 42, in from_dict',
+      "    fmt = CompressionFormat[cfg['format']]",
+      "AttributeError: type object 'CompressionFormat' has no attribute 'nvfp4_pack_quantized'"]
+with open(sys.argv[1], "w") as f:
+    for i, line in enumerate(tb):
+        for r in range(8):
+            prefix = f"[2026-11-29 21:40:13 TP{r}] " if i == 0 else ""
+            f.write(f"Nov 29 21:40:13 gpu-node-07 python3[{4100+r}]: {prefix}{line}\n")
+    f.write("Nov 29 21:40:14 gpu-node-07 systemd[1]: k26.service: Main process exited, code=killed, status=9/KILL\n")
+PY
+"$CORONER" -f json "$TMP/tp8.log" > "$TMP/tp8.json"
+check "8 interleaved rank tracebacks: one diagnosis" test "$(json_get "$TMP/tp8.json" 'r["diagnoses"][0]["count"]')" = 8
+check "8 interleaved rank tracebacks: eight streams with ranks" \
+        test "$(json_get "$TMP/tp8.json" 'sorted(s["rank"] for s in r["diagnoses"][0]["streams"])')" = "[0, 1, 2, 3, 4, 5, 6, 7]"
+check "8 interleaved rank tracebacks: compressed-tensors diagnosis first" \
+        test "$(top_id "$TMP/tp8.json")" = "compressed-tensors.unknown-compression-format"
+check "the header after other text keeps the exception" \
+        test "$(json_get "$TMP/tp8.json" 'r["diagnoses"][0]["exception"]["type"]')" = "AttributeError"
+
+# Two processes' tracebacks interleaved (pids differ) are never mixed.
+cat > "$TMP/two.log" <<'LOG'
+Nov 29 21:40:13 h python3[1]: Traceback (most recent call last):
+Nov 29 21:40:13 h python3[2]: Traceback (most recent call last):
+Nov 29 21:40:13 h python3[1]:   File "a.py", line 1, in one
+Nov 29 21:40:13 h python3[2]:   File "b.py", line 1, in two
+Nov 29 21:40:13 h python3[2]: ZeroDivisionError: division by zero
+Nov 29 21:40:13 h python3[1]: KeyError: 'first'
+LOG
+"$CORONER" -f json "$TMP/two.log" > "$TMP/two.json"
+check "interleaved processes: two separate exceptions" \
+        test "$(json_get "$TMP/two.json" '" ".join(sorted(d["exception"]["type"] for d in r["diagnoses"]))')" = "KeyError ZeroDivisionError"
+done_testing

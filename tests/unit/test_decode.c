@@ -1,0 +1,145 @@
+/* test_decode.c — line shapes and sub-stream tags. */
+#include "unit.h"
+
+static struct decoder dec;
+
+static void decode(const char *line, struct record *r)
+{
+        decode_line(&dec, line, strlen(line), r);
+}
+
+static void assert_field(const char *p, size_t n, const char *want)
+{
+        ck_assert_ptr_nonnull(p);
+        ck_assert_uint_eq(n, strlen(want));
+        ck_assert(memcmp(p, want, n) == 0);
+}
+
+static void assert_msg(const struct record *r, const char *want)
+{
+        assert_field(r->msg, r->msg_len, want);
+}
+
+START_TEST(journal_short)
+{
+        struct record r;
+        decoder_init(&dec, SHAPE_AUTO);
+        dec.year = 2026;
+        decode("Nov 29 21:40:13 gpu-node-07 python3[4100]: Loading weights", &r);
+        assert_field(r.host, r.host_len, "gpu-node-07");
+        assert_field(r.ident, r.ident_len, "python3");
+        ck_assert_int_eq(r.pid, 4100);
+        assert_msg(&r, "Loading weights");
+        ck_assert_str_eq(r.time, "2026-11-29T21:40:13Z");
+}
+END_TEST
+
+START_TEST(journal_precise_and_no_pid)
+{
+        struct record r;
+        decoder_init(&dec, SHAPE_AUTO);
+        dec.year = 2026;
+        decode("Nov  9 01:02:03.123456 host kernel: Out of memory: Killed process 1 (python3)", &r);
+        assert_field(r.ident, r.ident_len, "kernel");
+        ck_assert_int_eq(r.pid, 0);
+        assert_msg(&r, "Out of memory: Killed process 1 (python3)");
+        ck_assert_str_eq(r.time, "2026-11-09T01:02:03.123456Z");
+}
+END_TEST
+
+START_TEST(journal_iso)
+{
+        struct record r;
+        decoder_init(&dec, SHAPE_AUTO);
+        decode("2026-11-29T21:40:13+0100 h systemd[1]: k26.service: Failed with result 'exit-code'.", &r);
+        assert_field(r.ident, r.ident_len, "systemd");
+        ck_assert_int_eq(r.pid, 1);
+        ck_assert_str_eq(r.time, "2026-11-29T20:40:13Z");
+        decode("2026-11-29T21:40:13.250000+00:00 h python3[7]: x", &r);
+        ck_assert_str_eq(r.time, "2026-11-29T21:40:13.250000Z");
+        assert_msg(&r, "x");
+}
+END_TEST
+
+START_TEST(bare_lines)
+{
+        struct record r;
+        decoder_init(&dec, SHAPE_AUTO);
+        decode("  File \"/x.py\", line 3, in f", &r);
+        ck_assert_ptr_null(r.host);
+        assert_msg(&r, "  File \"/x.py\", line 3, in f");
+        decode("2026-11-30 08:30:39,904 INFO pretrain: config", &r);
+        ck_assert_str_eq(r.time, "2026-11-30T08:30:39.904000Z");
+        assert_msg(&r, "2026-11-30 08:30:39,904 INFO pretrain: config");
+        decode("Note: this is not a journal line", &r);
+        ck_assert_ptr_null(r.host);
+}
+END_TEST
+
+START_TEST(stream_tags)
+{
+        struct record r;
+        decoder_init(&dec, SHAPE_AUTO);
+        decode("[rank3]: Traceback (most recent call last):", &r);
+        ck_assert_str_eq(r.tag, "rank3");
+        ck_assert_int_eq(r.rank, 3);
+        assert_msg(&r, "Traceback (most recent call last):");
+        decode("[rank0]:[E1130 08:34:20.745 ProcessGroupNCCL.cpp:689] x", &r);
+        ck_assert_str_eq(r.tag, "rank0");
+        assert_msg(&r, "[E1130 08:34:20.745 ProcessGroupNCCL.cpp:689] x");
+        decode("[default1]:hello", &r);
+        ck_assert_str_eq(r.tag, "default1");
+        ck_assert_int_eq(r.rank, 1);
+        decode("Nov 29 21:40:13 h python3[9]: [2026-11-29 21:40:13 TP5] Scheduler hit an exception: Traceback (most recent call last):", &r);
+        ck_assert_str_eq(r.tag, "TP5");
+        ck_assert_int_eq(r.rank, 5);
+        assert_msg(&r, "Scheduler hit an exception: Traceback (most recent call last):");
+        decode("[2026-11-29 21:40:13 DP1 TP2] x", &r);
+        ck_assert_str_eq(r.tag, "DP1 TP2");
+        ck_assert_int_eq(r.rank, 2);
+        decode("[2026-11-29 21:40:13] INFO: ready", &r);
+        ck_assert_str_eq(r.tag, "");
+        assert_msg(&r, "INFO: ready");
+}
+END_TEST
+
+START_TEST(forced_shape)
+{
+        struct record r;
+        enum line_shape s;
+        ck_assert_int_eq(line_shape_parse("bare", &s), 0);
+        ck_assert_int_lt(line_shape_parse("nonsense", &s), 0);
+        decoder_init(&dec, SHAPE_BARE);
+        decode("Nov 29 21:40:13 h p[1]: m", &r);
+        ck_assert_ptr_null(r.host);
+}
+END_TEST
+
+START_TEST(junk_is_safe)
+{
+        struct record r;
+        decoder_init(&dec, SHAPE_AUTO);
+        const char junk[] = "Nov 2\0\xff[rank";
+        decode_line(&dec, junk, sizeof junk - 1, &r);
+        decode_line(&dec, "[", 1, &r);
+        decode_line(&dec, "[r", 2, &r);
+        decode_line(&dec, "2026-11-29T", 11, &r);
+        decode_line(&dec, "", 0, &r);
+        ck_assert_uint_eq(r.msg_len, 0);
+}
+END_TEST
+
+Suite *suite(void)
+{
+        Suite *s = suite_create("decode");
+        TCase *tc = tcase_create("decode");
+        tcase_add_test(tc, journal_short);
+        tcase_add_test(tc, journal_precise_and_no_pid);
+        tcase_add_test(tc, journal_iso);
+        tcase_add_test(tc, bare_lines);
+        tcase_add_test(tc, stream_tags);
+        tcase_add_test(tc, forced_shape);
+        tcase_add_test(tc, junk_is_safe);
+        suite_add_tcase(s, tc);
+        return s;
+}

@@ -1,0 +1,164 @@
+/* test_match.c — signature loading (and its errors), matching rules,
+ * captures in summaries, the pre-filter literal. */
+#include "unit.h"
+
+#include <sys/stat.h>
+
+static char dir[64];
+
+static void write_sig(const char *name, const char *json)
+{
+        char path[128];
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(json, f);
+        fclose(f);
+}
+
+static void fresh_dir(void)
+{
+        snprintf(dir, sizeof dir, "/tmp/coroner-sigs-XXXXXX");
+        ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void clean_dir(void)
+{
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+        ck_assert_int_eq(system(cmd), 0);
+}
+
+#define SIG(id, match, extra) \
+        "{\"id\": \"" id "\", \"title\": \"T\", \"category\": \"gpu-out-of-memory\"," \
+        " \"severity\": \"error\", \"role\": \"root-cause\", \"summary\": \"needs {size}\"," \
+        " \"fixes\": [\"free {size}\"], \"references\": [\"https://example.invalid/src\"]," \
+        " \"match\": " match ", \"samples\": {\"match\": [\"x\"], \"no_match\": [\"y\"]}" extra "}"
+
+static coroner_analysis *analyse(coroner_db *db, const char *text)
+{
+        coroner_analysis *a;
+        ck_assert_int_eq(coroner_analysis_new(db, NULL, &a), 0);
+        coroner_analysis_read_text(a, "t", text, strlen(text));
+        coroner_analysis_finish(a);
+        return a;
+}
+
+START_TEST(match_and_captures)
+{
+        fresh_dir();
+        write_sig("oom.json", SIG("t.oom", "{\"exception\": [\"OutOfMemoryError\"], \"message\": \"Tried to allocate (?<size>[\\\\d.]+ [GM]iB)\"}", ""));
+        coroner_db *db;
+        struct coroner_error err;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, &err), 0);
+        ck_assert_uint_eq(coroner_db_count(db), 1);
+        ck_assert_str_eq(db->sigs[0]->message.literal, "Tried to allocate ");
+        coroner_analysis *a = analyse(db, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n");
+        ck_assert_uint_eq(coroner_analysis_diagnosis_count(a), 1);
+        ck_assert_str_eq(coroner_analysis_diagnosis_id(a, 0), "t.oom");
+        ck_assert_str_eq(a->ranking.diags[0]->summary, "needs 2.00 GiB");
+        ck_assert_str_eq(a->ranking.diags[0]->fixes[0], "free 2.00 GiB");
+        coroner_analysis_free(a);
+        /* Wrong type: no match; the bare line is reported as unrecognized. */
+        a = analyse(db, "ValueError: Tried to allocate 2.00 GiB\n");
+        ck_assert_str_eq(coroner_analysis_diagnosis_id(a, 0), "unrecognized");
+        coroner_analysis_free(a);
+        coroner_db_free(db);
+        clean_dir();
+}
+END_TEST
+
+START_TEST(line_signature_and_specificity)
+{
+        fresh_dir();
+        write_sig("a.json", SIG("t.generic", "{\"line\": \"NCCL WARN\"}", ", \"specificity\": 10"));
+        write_sig("b.json", SIG("t.specific", "{\"line\": \"NCCL WARN .*unhandled system error\"}", ", \"specificity\": 80"));
+        coroner_db *db;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, NULL), 0);
+        coroner_analysis *a = analyse(db, "host:1:2 [0] NCCL WARN misc: unhandled system error\nhost:1:2 [0] NCCL WARN other\n");
+        ck_assert_uint_eq(coroner_analysis_diagnosis_count(a), 2);
+        ck_assert_str_eq(coroner_analysis_diagnosis_id(a, 0), "t.specific");
+        coroner_analysis_free(a);
+        coroner_db_free(db);
+        clean_dir();
+}
+END_TEST
+
+START_TEST(malformed_json_has_line_and_column)
+{
+        fresh_dir();
+        write_sig("bad.json", "{\n  \"id\": \"x\",\n  oops\n}");
+        coroner_db *db;
+        struct coroner_error err;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, &err), CORONER_E_SIGNATURE);
+        ck_assert_msg(strstr(err.where, "bad.json:3:"), "%s", err.where);
+        coroner_db_free(db);
+        clean_dir();
+}
+END_TEST
+
+START_TEST(bad_pattern_has_offset)
+{
+        fresh_dir();
+        write_sig("bad.json", SIG("t.bad", "{\"line\": \"abc(def\"}", ""));
+        coroner_db *db;
+        struct coroner_error err;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, &err), CORONER_E_SIGNATURE);
+        ck_assert_msg(strstr(err.message, "offset 7"), "%s", err.message);
+        coroner_db_free(db);
+        clean_dir();
+}
+END_TEST
+
+START_TEST(missing_fields_are_named)
+{
+        fresh_dir();
+        write_sig("bad.json", "{\"id\": \"t.x\", \"title\": \"T\"}");
+        coroner_db *db;
+        struct coroner_error err;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, &err), CORONER_E_SIGNATURE);
+        ck_assert_msg(strstr(err.message, "category"), "%s", err.message);
+        coroner_db_free(db);
+        clean_dir();
+}
+END_TEST
+
+START_TEST(check_runs_samples)
+{
+        fresh_dir();
+        write_sig("ok.json",
+                  "{\"id\": \"t.ok\", \"title\": \"T\", \"category\": \"disk-full\", \"severity\": \"error\","
+                  " \"role\": \"root-cause\", \"summary\": \"s\", \"fixes\": [\"f\"], \"references\": [\"r\"],"
+                  " \"match\": {\"message\": \"No space left on device\"},"
+                  " \"samples\": {\"match\": [\"OSError: [Errno 28] No space left on device\"],"
+                  " \"no_match\": [\"OSError: [Errno 2] No such file or directory\", \"No space left on device\"]}}");
+        coroner_db *db;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, NULL), 0);
+        char *report;
+        int warnings;
+        ck_assert_int_eq(coroner_db_check(db, &report, &warnings), 0);
+        free(report);
+        coroner_db_free(db);
+        clean_dir();
+}
+END_TEST
+
+Suite *suite(void)
+{
+        Suite *s = suite_create("match");
+        TCase *tc = tcase_create("match");
+        tcase_add_test(tc, match_and_captures);
+        tcase_add_test(tc, line_signature_and_specificity);
+        tcase_add_test(tc, malformed_json_has_line_and_column);
+        tcase_add_test(tc, bad_pattern_has_offset);
+        tcase_add_test(tc, missing_fields_are_named);
+        tcase_add_test(tc, check_runs_samples);
+        suite_add_tcase(s, tc);
+        return s;
+}
