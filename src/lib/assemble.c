@@ -10,6 +10,7 @@
 #include "config.h"
 #include "internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,8 @@ struct active {
         size_t message_lines;
         size_t lines;
         bool want_code;            /* the next indented line is a frame's code */
+        uint64_t prefix_id;        /* the logger prefix of the first line */
+        bool prefix_first_line_only;
         bool headerless;           /* began at a frame: the header was lost (a
                                     * paste or log cut in the middle); dropped
                                     * unless its exception line arrives */
@@ -243,11 +246,24 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
         finish_message(a);
         bucket_remove(as, a);
         struct event *ev = &a->ev;
+        /* A worker's traceback explains its wrapper: put it first, as the
+         * original cause of a chain is. */
+        for (size_t i = 1; i < ev->n_excs; i++)
+                if (ev->excs[i].remote) {
+                        struct exception x = ev->excs[i];
+                        memmove(&ev->excs[1], &ev->excs[0], i * sizeof x);
+                        ev->excs[0] = x;
+                }
         ev->incomplete = incomplete || ev->n_excs == 0 || !current(a)->type;
-        /* A traceback that never reached its exception line still counts. */
+        bool any_type = false;
+        for (size_t i = 0; i < ev->n_excs; i++)
+                if (ev->excs[i].type)
+                        any_type = true;
+        /* A traceback that never reached its exception line still counts,
+         * unless it began mid-way too: then it is only stray frames. */
         if (ev->n_excs && !current(a)->type)
                 current(a)->type = strndup_safe("", 0);
-        if (ev->n_excs && !(a->headerless && ev->incomplete))
+        if (ev->n_excs && !(a->headerless && !any_type))
                 as->sink(as->ctx, ev);
         active_free(a);
 }
@@ -326,6 +342,10 @@ static void fill_line_event(struct event *ev, const struct record *r, const stru
  * one, so ordinary "Note: ..." lines stay plain lines. */
 static bool exception_like_type(const char *s, size_t n)
 {
+        /* "torch._dynamo.exc.BackendCompilerFailed": a qualified class name. */
+        const char *dot = memrchr(s, '.', n);
+        if (dot && dot + 1 < s + n && isupper((unsigned char)dot[1]))
+                return true;
         static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Exit",
                                                 "Failure", "Fault", "Warning" };
         for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
@@ -341,30 +361,48 @@ static void emit_single(struct assembler *as, const struct record *r, const stru
 {
         struct event ev;
         fill_line_event(&ev, r, id, input, lineno, seq);
-        size_t type_len, msg_at;
-        struct exception x = { 0 };
-        char *text = NULL;
-        if (tb_parse_exception_line(r->msg, r->msg_len, &type_len, &msg_at) && msg_at < r->msg_len &&
-            exception_like_type(r->msg, type_len)) {
-                ev.kind = EVENT_EXCEPTION;
-                x.type = strndup_safe(r->msg, type_len);
-                x.message = strndup_safe(r->msg + msg_at, r->msg_len - msg_at);
-                x.line = lineno;
-                ev.excs = &x;
-                ev.n_excs = 1;
-        } else {
-                ev.kind = EVENT_LINE;
-                text = strndup_safe(r->msg, r->msg_len);
-                ev.text = text;
-        }
+        ev.kind = EVENT_LINE;
+        char *text = strndup_safe(r->msg, r->msg_len);
+        ev.text = text;
         struct evidence_line e = { input, lineno, strndup_safe(raw, raw_len < LIMIT_DISPLAY_BYTES * 4 ? raw_len : LIMIT_DISPLAY_BYTES * 4) };
         ev.evidence[0] = e;
         ev.n_evidence = 1;
-        as->sink(as->ctx, &ev);
-        free(x.type);
-        free(x.message);
+        if (text && e.text)
+                as->sink(as->ctx, &ev);
         free(text);
         free(e.text);
+}
+
+/* A bare "Type: message" line: an exception printed without its traceback
+ * (logging, a paste). Its message may continue on the next lines. */
+static bool start_bare_exception(struct assembler *as, const struct record *r,
+                                 const struct stream_id *id, uint64_t key, int input, long lineno,
+                                 uint64_t seq, const char *raw, size_t raw_len)
+{
+        size_t type_len, msg_at;
+        if (!tb_parse_exception_line(r->msg, r->msg_len, &type_len, &msg_at) ||
+            type_len == r->msg_len ||  /* a lone word is too ambiguous */
+            !exception_like_type(r->msg, type_len))
+                return false;
+        struct active *a = open_active(as, input, id, key, r, lineno, seq);
+        if (!a)
+                return false;
+        struct exception *x = new_exception(a, "", 0);
+        if (!x) {
+                close_active(as, a, true);
+                return true;
+        }
+        a->ev.kind = EVENT_EXCEPTION;
+        a->last_seq = seq;
+        a->prefix_id = r->prefix_id;
+        a->prefix_first_line_only = r->prefix_first_line_only;
+        x->type = strndup_safe(r->msg, type_len);
+        x->line = lineno;
+        sb_append(&a->message, r->msg + msg_at, r->msg_len - msg_at);
+        a->message_lines = 1;
+        a->state = ST_MESSAGE;
+        add_evidence(&a->ev, input, lineno, raw, raw_len);
+        return true;
 }
 
 static void start_traceback(struct assembler *as, struct active *a, const struct record *r,
@@ -375,12 +413,53 @@ static void start_traceback(struct assembler *as, struct active *a, const struct
                 a->embedded = true;
                 as->n_embedded++;
         }
+        a->prefix_id = r->prefix_id;
+        a->prefix_first_line_only = r->prefix_first_line_only;
         a->indent = 0;
         while (a->indent < header_at && r->msg[a->indent] == ' ')
                 a->indent++;
         a->state = ST_FRAMES;
         a->want_code = false;
         add_evidence(&a->ev, input, lineno, raw, raw_len);
+}
+
+/* A traceback header inside an exception message that introduces the
+ * traceback of another process or thread. */
+static bool is_remote_header(const struct active *a, const char *s, size_t at)
+{
+        size_t k = 0;
+        while (k < at && s[k] == ' ')
+                k++;
+        if (at - k >= 8 && memcmp(s + k, "Original", 8) == 0)
+                return true;
+        return a->message.len >= 3 &&
+               memcmp(a->message.data + a->message.len - 3, "\"\"\"", 3) == 0;
+}
+
+/* Does r start a new log record rather than continue the traceback? Decided
+ * by the logger prefix the decoder removed: SGLang prefixes only a record's
+ * first line, vLLM every line with the same level and location. */
+static bool record_boundary(const struct active *a, const struct record *r)
+{
+        if (r->prefix_id)
+                return !a->prefix_id || r->prefix_first_line_only || r->prefix_id != a->prefix_id;
+        return a->prefix_id && !a->prefix_first_line_only;
+}
+
+/* After a bare "Type: message" line (no traceback), which lines continue the
+ * message? Only clear cases, so ordinary log lines are not swallowed. */
+static bool bare_continuation(const struct active *a, const char *s, size_t n)
+{
+        static const char *const starts[] = { "Exception raised from", "frame #", "CUDA kernel errors",
+                                              "For debugging", "Compile with", "Original Traceback",
+                                              "\"\"\"" };
+        if (a->message.len == 0 || a->message.data[a->message.len - 1] == ':' ||
+            (n && (s[0] == ' ' || s[0] == '\t')))
+                return true;  /* empty so far, announces more ("raised:"), or indented */
+        for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+                if (n >= strlen(starts[i]) && memcmp(s, starts[i], strlen(starts[i])) == 0)
+                        return true;
+        return false;
 }
 
 /* Feeds one record to a stream in a traceback. Returns false when the line
@@ -397,7 +476,7 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                 n--;
         }
 
-        if (++a->lines > LIMIT_TRACEBACK_LINES || r->new_record)
+        if (++a->lines > LIMIT_TRACEBACK_LINES || record_boundary(a, r))
                 return false;
         a->ev.last_line = lineno;
         switch (a->state) {
@@ -445,8 +524,26 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                         a->state = ST_CHAIN;
                         return true;
                 }
+                if (tb_find_header(s, n, &at) && is_remote_header(a, s, at)) {
+                        /* The worker's own traceback inside the message
+                         * (DataLoader's "Original Traceback", RemoteTraceback's
+                         * \"\"\" block): its exception is the real one. */
+                        finish_message(a);
+                        struct exception *remote = new_exception(a, s, at);
+                        if (remote)
+                                remote->remote = true;
+                        a->state = ST_FRAMES;
+                        a->want_code = false;
+                        add_evidence(&a->ev, input, lineno, raw, raw_len);
+                        return true;
+                }
                 if (tb_looks_like_new_record(s, n) || tb_parse_frame(s, n, NULL))
                         return false;
+                if (a->ev.kind == EVENT_EXCEPTION && !bare_continuation(a, s, n))
+                        return false;
+                if (n >= 3 && memcmp(s, "\"\"\"", 3) == 0 && a->message_lines > 0 &&
+                    current(a)->remote)
+                        return true;  /* the end of a RemoteTraceback block */
                 if (a->message_lines < LIMIT_MESSAGE_LINES && a->message.len < LIMIT_MESSAGE_BYTES) {
                         sb_putc(&a->message, '\n');
                         sb_append(&a->message, s, n);
@@ -507,6 +604,8 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                         return;
                 }
                 a->last_seq = seq;
+                a->prefix_id = r->prefix_id;
+                a->prefix_first_line_only = r->prefix_first_line_only;
                 a->headerless = true;
                 a->state = ST_FRAMES;
                 add_frame(a, &f);
@@ -514,6 +613,8 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                 add_evidence(&a->ev, input, lineno, raw, raw_len);
                 return;
         }
+        if (start_bare_exception(as, r, &id, key, input, lineno, seq, raw, raw_len))
+                return;
         emit_single(as, r, &id, input, lineno, seq, raw, raw_len);
 }
 

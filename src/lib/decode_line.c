@@ -253,69 +253,152 @@ static void set_tag(struct record *r, const char *tag, size_t len, int rank)
         r->rank = rank;
 }
 
-/* Sub-stream prefixes inside one process's output. Strips the prefix from
- * r->msg and records the tag. */
-static void strip_stream_tag(struct record *r)
+/* Removes n bytes of prefix from r->msg. */
+static void consume(struct record *r, size_t n)
+{
+        r->msg += n;
+        r->msg_len -= n;
+}
+
+/* torchrun: "[rank3]: " or "[default0]:" (local rank of role "default"). */
+static bool strip_torchrun(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 1;
+        if (n < 4 || s[0] != '[')
+                return false;
+        while (at < n && at < 24 && isalpha((unsigned char)s[at]))
+                at++;
+        size_t word_end = at;
+        long k = number_at(s, n, &at);
+        if (k < 0 || word_end == 1 || at + 1 >= n || s[at] != ']' || s[at + 1] != ':')
+                return false;
+        set_tag(r, s + 1, at - 1, (int)k);
+        at += 2;
+        if (at < n && s[at] == ' ')
+                at++;
+        consume(r, at);
+        return true;
+}
+
+/* SGLang: "[2026-11-29 21:40:13 TP3] ", "[2026-11-29 21:40:13 DP1 TP3] ",
+ * "[2026-11-29 21:40:13] ". Written on the first line of a log record only. */
+static bool strip_sglang(struct record *r)
 {
         const char *s = r->msg;
         size_t n = r->msg_len;
-
-        /* torchrun: "[rank3]:" or "[default0]:" (local rank of role "default") */
-        if (n > 3 && s[0] == '[') {
-                size_t at = 1;
-                while (at < n && at < 24 && isalpha((unsigned char)s[at]))
-                        at++;
-                size_t word_end = at;
-                long k = number_at(s, n, &at);
-                if (k >= 0 && word_end > 1 && at + 1 < n + 1 && at < n && s[at] == ']' &&
-                    at + 1 < n && s[at + 1] == ':') {
-                        set_tag(r, s + 1, at - 1, (int)k);
-                        at += 2;
-                        if (at < n && s[at] == ' ')
-                                at++;  /* torchrun writes "[rank1]: " */
-                        r->msg = s + at;
-                        r->msg_len = n - at;
-                        return;
-                }
+        if (n < 21 || s[0] != '[' || !isdigit((unsigned char)s[1]))
+                return false;
+        struct record t = { 0 };
+        size_t at = parse_iso_time(s + 1, n - 1, &t);
+        if (!at)
+                return false;
+        at += 1;
+        size_t tag_at = at;
+        while (at < n && s[at] != ']' && at - tag_at < 40)
+                at++;
+        if (at >= n || s[at] != ']')
+                return false;
+        while (tag_at < at && s[tag_at] == ' ')
+                tag_at++;
+        if (tag_at < at) {
+                int rank = -1;
+                for (size_t i = tag_at; i + 2 < at; i++)
+                        if (s[i] == 'T' && s[i + 1] == 'P' && isdigit((unsigned char)s[i + 2]))
+                                rank = atoi(s + i + 2);
+                set_tag(r, s + tag_at, at - tag_at, rank);
         }
-        /* SGLang: "[2026-11-29 21:40:13 TP3] " / "[2026-11-29 21:40:13 DP1 TP3] " /
-         * "[2026-11-29 21:40:13] " */
-        if (n > 21 && s[0] == '[' && isdigit((unsigned char)s[1])) {
-                struct record t = { 0 };
-                size_t at = parse_iso_time(s + 1, n - 1, &t);
-                if (at) {
-                        at += 1;
-                        size_t tag_at = at;
-                        while (at < n && s[at] != ']' && at - tag_at < 40)
-                                at++;
-                        if (at < n && s[at] == ']') {
-                                size_t ts = tag_at;
-                                while (ts < at && s[ts] == ' ')
-                                        ts++;
-                                if (ts < at) {
-                                        int rank = -1;
-                                        const char *tp = NULL;
-                                        for (size_t i = ts; i + 2 < at; i++)
-                                                if (s[i] == 'T' && s[i + 1] == 'P' &&
-                                                    isdigit((unsigned char)s[i + 2]))
-                                                        tp = s + i;
-                                        if (tp)
-                                                rank = atoi(tp + 2);
-                                        set_tag(r, s + ts, at - ts, rank);
-                                }
-                                if (!r->time[0]) {
-                                        memcpy(r->time, t.time, sizeof r->time);
-                                        r->time_usec = t.time_usec;
-                                }
-                                at++;
-                                if (at < n && s[at] == ' ')
-                                        at++;
-                                r->msg = s + at;
-                                r->msg_len = n - at;
-                                r->new_record = true;
-                                return;
-                        }
-                }
+        if (!r->time[0]) {
+                memcpy(r->time, t.time, sizeof r->time);
+                r->time_usec = t.time_usec;
+        }
+        at++;
+        if (at < n && s[at] == ' ')
+                at++;
+        consume(r, at);
+        r->prefix_id = fnv1a64(r->tag, strlen(r->tag), FNV1A64_INIT) | 1;
+        r->prefix_first_line_only = true;
+        return true;
+}
+
+/* vLLM, Ray: "(VllmWorker rank=1 pid=123) ", "(EngineCore_0 pid=9) ",
+ * "(RayWorker pid=123, ip=10.0.0.2) ", "(pid=123) ". */
+static bool strip_worker(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len;
+        if (n < 8 || s[0] != '(')
+                return false;
+        const char *close = memchr(s, ')', n < 96 ? n : 96);
+        if (!close)
+                return false;
+        size_t len = (size_t)(close - s - 1);
+        const char *pid = memmem(s, (size_t)(close - s), "pid=", 4);
+        if (!pid || (pid != s + 1 && pid[-1] != ' '))
+                return false;
+        int rank = -1;
+        const char *rk = memmem(s, (size_t)(close - s), "rank=", 5);
+        if (rk)
+                rank = atoi(rk + 5);
+        set_tag(r, s + 1, len, rank);
+        size_t at = (size_t)(close - s) + 1;
+        if (at < n && s[at] == ' ')
+                at++;
+        consume(r, at);
+        return true;
+}
+
+/* vLLM's logger: "ERROR 05-06 14:20:15 [core.py:387] " (also with ".123"),
+ * written on every line of a multi-line record. */
+static bool strip_vllm_level(const struct decoder *d, struct record *r)
+{
+        static const char *const levels[] = { "DEBUG ", "INFO ", "WARNING ", "ERROR ", "CRITICAL " };
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 0;
+        for (size_t i = 0; i < sizeof levels / sizeof levels[0] && !at; i++) {
+                size_t k = strlen(levels[i]);
+                if (n > k && memcmp(s, levels[i], k) == 0)
+                        at = k;
+        }
+        if (!at)
+                return false;
+        size_t level_end = at;
+        int mo = digits(s, n, at, 2), dd = digits(s, n, at + 3, 2);
+        int hh = digits(s, n, at + 6, 2), mm = digits(s, n, at + 9, 2), ss = digits(s, n, at + 12, 2);
+        if (mo < 1 || mo > 12 || dd < 1 || hh < 0 || mm < 0 || ss < 0 || s[at + 2] != '-' ||
+            s[at + 5] != ' ' || s[at + 8] != ':' || s[at + 11] != ':')
+                return false;
+        at += 14;
+        long usec = fraction(s, n, &at);
+        if (at + 1 >= n || s[at] != ' ' || s[at + 1] != '[')
+                return false;
+        const char *close = memchr(s + at, ']', n - at < 120 ? n - at : 120);
+        if (!close)
+                return false;
+        size_t loc = at + 1, loc_len = (size_t)(close - s) - loc;
+        if (!r->time[0])
+                set_time(r, d->year, mo, dd, hh, mm, ss, usec, 0);
+        uint64_t h = fnv1a64(s, level_end, FNV1A64_INIT);
+        r->prefix_id = fnv1a64(s + loc, loc_len, h) | 1;
+        r->prefix_first_line_only = false;
+        at = (size_t)(close - s) + 1;
+        if (at < n && s[at] == ' ')
+                at++;
+        consume(r, at);
+        return true;
+}
+
+/* Sub-stream and logger prefixes inside one process's output: strip them
+ * from r->msg, keeping the tag (which sub-stream) and the prefix identity
+ * (which log record) for the assembler. */
+static void strip_prefixes(const struct decoder *d, struct record *r)
+{
+        for (int round = 0; round < 4; round++) {
+                if (strip_worker(r) || strip_torchrun(r))
+                        continue;
+                if (strip_sglang(r) || strip_vllm_level(d, r))
+                        continue;
+                break;
         }
 }
 
@@ -357,5 +440,5 @@ void decode_line(const struct decoder *d, const char *line, size_t len, struct r
                         }
                 }
         }
-        strip_stream_tag(r);
+        strip_prefixes(d, r);
 }

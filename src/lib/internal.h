@@ -70,8 +70,12 @@ struct record {
         int rank;          /* rank/TP index from the tag, -1 when unknown */
         char time[TIME_TEXT];     /* timestamp as RFC 3339 when it could be read, else "" */
         int64_t time_usec; /* microseconds since the epoch, 0 when unknown */
-        bool new_record;   /* an application's own record prefix (timestamp) was
-                            * removed: this line starts a new log message */
+        uint64_t prefix_id;   /* identity of an application logger prefix that was
+                               * removed (level + location, or the SGLang tag);
+                               * 0 if none. Tells one log record from the next. */
+        bool prefix_first_line_only;  /* the logger writes it on a record's first
+                                       * line only (SGLang) rather than on every
+                                       * line (vLLM) */
 };
 
 enum line_shape {
@@ -106,6 +110,8 @@ struct exception {
         size_t n_frames;
         size_t frames_omitted;  /* frames dropped in the middle past LIMIT_FRAMES */
         long line;       /* line number of the exception line in its input */
+        bool remote;     /* raised in another process/thread and printed inside
+                          * its wrapper's message (moved first in the chain) */
 };
 
 enum event_kind {

@@ -92,7 +92,15 @@ static bool exception_matches(const coroner_db *db, const struct coroner_signatu
                 return false;
         if (sig->line.code) {
                 exception_line(x, line);
-                if (line->failed || !pattern_search(db, &sig->line, line->data, line->len, md))
+                bool hit = !line->failed && pattern_search(db, &sig->line, line->data, line->len, md);
+                if (!hit && x->context) {
+                        /* "Scheduler hit an exception: Traceback (most recent call last):" */
+                        line->len = 0;
+                        sb_puts(line, x->context);
+                        sb_puts(line, " Traceback (most recent call last):");
+                        hit = !line->failed && pattern_search(db, &sig->line, line->data, line->len, md);
+                }
+                if (!hit)
                         return false;
         }
         return frames_match(db, sig, x, md);

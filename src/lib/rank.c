@@ -260,7 +260,7 @@ void ranking_finish(struct ranking *rk)
                 struct diagnosis *d = rk->diags[i];
                 int specificity = d->sig ? d->sig->specificity : 30;
                 double early = 100.0 * (double)(rk->n - i) / (double)rk->n;
-                d->score = tier(d) * 1000.0 + d->severity * 50.0 + specificity * 2.0 + early;
+                d->score = tier(d) * 1000.0 + d->severity * 50.0 + specificity * 3.0 + early;
                 if (d->unrecognized)
                         d->confidence = 0.3;
                 else if (d->symptom)

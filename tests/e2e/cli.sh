@@ -41,7 +41,7 @@ printf 'all is well\n' | "$CORONER" --fail-on warning >/dev/null; s=$?
 [ $s -eq 2 ] && grep -q "missing.log" "$TMP/err" && ok "a missing file exits 2 and names it" || not_ok "missing file" "exit $s"
 
 # Eight tensor-parallel ranks print the same traceback, interleaved line by line.
-python3 - "$TMP/tp8.log" <<'PY'
+"$PY" - "$TMP/tp8.log" <<'PY'
 import sys
 tb = ["Scheduler hit an exception: Traceback (most recent call last):",
       '  File "/opt/venv/lib/python3.12/site-packages/sglang/srt/managers/scheduler.py", line 2312, in run_scheduler_process',

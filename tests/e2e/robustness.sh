@@ -1,2 +1,64 @@
 #!/bin/sh
-echo "1..0 # placeholder"
+# robustness.sh — bad input never crashes coroner and never costs the
+# diagnoses it could make: binary junk, a 10 MB line, invalid UTF-8, NUL
+# bytes, an endless traceback, many interleaved streams, bad signatures.
+. "$SRCDIR/tests/e2e/lib.sh"
+GOOD="$SRCDIR/corpus/gpu-cuda-oom/log.txt"
+
+run_keeps_oom() { # DESCRIPTION FILE
+        "$CORONER" -f json "$2" > "$TMP/r.json" 2>"$TMP/r.err"; s=$?
+        if [ $s -le 1 ] && [ "$(json_get "$TMP/r.json" '"torch.cuda-oom" in [d["id"] for d in r["diagnoses"]]')" = True ]; then
+                ok "$1"
+        else
+                not_ok "$1" "exit $s $(head -c 500 "$TMP/r.err")"
+        fi
+}
+
+head -c 2000000 /dev/urandom > "$TMP/junk"
+{ cat "$TMP/junk"; echo; cat "$GOOD"; cat "$TMP/junk"; } > "$TMP/junk.log"
+run_keeps_oom "binary junk around a traceback" "$TMP/junk.log"
+
+{ cat "$GOOD"; head -c 10485760 /dev/zero | tr '\0' 'x'; echo; cat "$GOOD"; } > "$TMP/long.log"
+run_keeps_oom "a 10 MB line between two tracebacks" "$TMP/long.log"
+check "the 10 MB line is cut in the evidence, not kept whole" \
+        test "$(wc -c < "$TMP/r.json")" -lt 200000
+
+printf 'Traceback (most recent call last):\n  File "a.py", line 1, in f\nValueError: bad \377\376 bytes \000 and NUL\n' > "$TMP/utf.log"
+"$CORONER" -f json "$TMP/utf.log" > "$TMP/utf.json"
+check "invalid UTF-8 and NUL: the JSON report is valid UTF-8" "$PY" -c "import json; json.load(open('$TMP/utf.json', encoding='utf-8'))"
+check "invalid UTF-8: the exception is still reported" test "$(json_get "$TMP/utf.json" 'r["diagnoses"][0]["exception"]["type"]')" = ValueError
+
+"$PY" -c "
+import sys
+print('Traceback (most recent call last):')
+for i in range(200000):
+    print('  File \"/x/rec.py\", line %d, in f' % i)
+    print('    f()')
+" > "$TMP/endless.log"
+cat "$GOOD" >> "$TMP/endless.log"
+run_keeps_oom "an endless traceback is bounded and what follows is read" "$TMP/endless.log"
+
+"$PY" -c "
+for i in range(100000):
+    print('Nov 29 21:40:13 h python3[%d]: Traceback (most recent call last):' % (i + 1000))
+for i in range(100000):
+    print('Nov 29 21:40:13 h python3[%d]:   File \"a.py\", line 1, in f' % (i + 1000))
+" > "$TMP/streams.log"
+cat "$GOOD" >> "$TMP/streams.log"
+run_keeps_oom "100,000 interleaved open streams" "$TMP/streams.log"
+
+mkdir -p "$TMP/sigs/bad"
+printf '{\n  "id": "bad.json",\n  "title": oops\n}\n' > "$TMP/sigs/bad/json.json"
+"$CORONER" -s "$TMP/sigs" "$GOOD" >/dev/null 2>"$TMP/err"; s=$?
+[ $s -eq 2 ] && grep -q "json.json:3:" "$TMP/err" && ok "a malformed signature file: exit 2 with file:line:column" \
+        || not_ok "malformed signature file" "exit $s: $(cat "$TMP/err")"
+rm -f "$TMP/sigs/bad/json.json"
+cat > "$TMP/sigs/bad/re.json" <<'SIG'
+{"id": "bad.re", "title": "t", "category": "disk-full", "severity": "error", "role": "root-cause",
+ "summary": "s", "fixes": ["f"], "references": ["r"], "match": {"line": "unclosed (group"},
+ "samples": {"match": ["unclosed (group"], "no_match": ["x"]}}
+SIG
+"$CORONER" -s "$TMP/sigs" "$GOOD" >/dev/null 2>"$TMP/err"; s=$?
+[ $s -eq 2 ] && grep -q "re.json" "$TMP/err" && grep -q "offset" "$TMP/err" && ok "a bad PCRE2 pattern: exit 2 with pattern offset" \
+        || not_ok "bad PCRE2 pattern" "exit $s: $(cat "$TMP/err")"
+done_testing
