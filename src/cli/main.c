@@ -86,7 +86,9 @@ int main(int argc, char **argv)
         struct coroner_options opts = { 0 };
         struct coroner_report_options ropts = { 0 };
         const char *color = "auto";
-        int c;
+        int c, status = 0;
+        coroner_db *db = NULL;
+        coroner_analysis *a = NULL;
         while ((c = getopt_long(argc, argv, "f:s:vhV", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'f':
@@ -98,7 +100,8 @@ int main(int argc, char **argv)
                                 format = FORMAT_MARKDOWN;
                         else {
                                 fprintf(stderr, "coroner: unknown format '%s' (text, json, markdown)\n", optarg);
-                                return 2;
+                                status = 2;
+                                goto done;
                         }
                         break;
                 case 's':
@@ -110,7 +113,8 @@ int main(int argc, char **argv)
                 case 'F':
                         if (coroner_severity_parse(optarg, &fail_on) < 0) {
                                 fprintf(stderr, "coroner: unknown severity '%s' (info, warning, error, critical)\n", optarg);
-                                return 2;
+                                status = 2;
+                                goto done;
                         }
                         fail_on_set = true;
                         break;
@@ -123,19 +127,21 @@ int main(int argc, char **argv)
                 case 'C':
                         if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
                                 fprintf(stderr, "coroner: --color takes auto, always or never\n");
-                                return 2;
+                                status = 2;
+                                goto done;
                         }
                         color = optarg;
                         break;
                 case 'h':
                         usage(stdout);
-                        return 0;
+                        goto done;
                 case 'V':
                         printf("coroner %s\n", coroner_version());
-                        return 0;
+                        goto done;
                 default:
                         usage(stderr);
-                        return 2;
+                        status = 2;
+                        goto done;
                 }
         }
         const char *no_color = getenv("NO_COLOR");
@@ -144,25 +150,22 @@ int main(int argc, char **argv)
         if (no_color && no_color[0])
                 ropts.color = false;
 
-        coroner_db *db;
         if (coroner_db_new(&db) < 0) {
                 fprintf(stderr, "coroner: out of memory\n");
-                return 2;
+                status = 2;
+                goto done;
         }
         if (load_signatures(db, sig_dirs, n_sig_dirs, defaults) < 0) {
-                coroner_db_free(db);
-                return 2;
+                status = 2;
+                goto done;
         }
-        free(sig_dirs);
-
-        coroner_analysis *a;
         int r = coroner_analysis_new(db, &opts, &a);
         if (r < 0) {
                 fprintf(stderr, "coroner: %s%s%s\n", coroner_strerror(r),
                         opts.input_format ? ": unknown --input-format " : "",
                         opts.input_format ? opts.input_format : "");
-                coroner_db_free(db);
-                return 2;
+                status = 2;
+                goto done;
         }
         bool input_error = false;
         int n_files = argc - optind;
@@ -182,7 +185,6 @@ int main(int argc, char **argv)
         case FORMAT_MARKDOWN: r = coroner_report_markdown(a, &out); break;
         default: r = coroner_report_text(a, &ropts, &out); break;
         }
-        int status = 0;
         if (r < 0 || !out) {
                 fprintf(stderr, "coroner: cannot render the report: %s\n", coroner_strerror(r));
                 status = 2;
@@ -198,11 +200,13 @@ int main(int argc, char **argv)
                                 status = status ? status : 1;
         if (input_error)
                 status = 2;
-        coroner_analysis_free(a);
-        coroner_db_free(db);
         if (fflush(stdout) != 0) {
                 fprintf(stderr, "coroner: write error: %s\n", strerror(errno));
-                return 2;
+                status = 2;
         }
+done:
+        coroner_analysis_free(a);
+        coroner_db_free(db);
+        free(sig_dirs);
         return status;
 }
