@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +36,69 @@ static void usage(FILE *f)
                 "      --input-format SHAPE force a line shape: auto, bare, short, short-precise,\n"
                 "                           short-iso, short-iso-precise\n"
                 "  -v, --verbose            text: show every diagnosis in full\n"
+                "\n"
+                "The journal itself (instead of, or besides, FILEs):\n"
+                "      --journal            the local system journal (--user: the user journal)\n"
+                "      --journal-dir DIR    journal files under DIR (repeatable)\n"
+                "      --journal-file FILE  a journal file, also *.journal~ (repeatable)\n"
+                "  -u, --unit UNIT          only this unit (glob; repeatable); adds systemd's and\n"
+                "                           the kernel's messages, which explain unit deaths\n"
+                "      --since TIME, --until TIME   journalctl's time syntax (-1h, yesterday, ...)\n"
+                "  -b, --boot[=ID|-N]       only this boot (default: the last one in the journal)\n"
+                "  -p, --priority PRIO      only entries of PRIO or more important (err, 3, ...)\n"
+                "      --identifier ID      only this SYSLOG_IDENTIFIER (repeatable)\n"
+                "      --match FIELD=VALUE  only entries with this field value (repeatable)\n"
+                "      --follow             keep reading; report each diagnosis as it completes\n"
+                "      --cursor-file FILE   start after the cursor in FILE; store the new one\n"
                 "      --color WHEN         auto (default), always or never; NO_COLOR disables\n"
                 "  -h, --help               show this help\n"
                 "  -V, --version            show the version\n");
+}
+
+/* -p: a name (emerg .. debug) or number, or a range FROM..TO (TO counts). */
+static int parse_priority(const char *s)
+{
+        static const char *const names[] = { "emerg", "alert", "crit", "err", "warning", "notice", "info", "debug" };
+        const char *dots = strstr(s, "..");
+        if (dots)
+                s = dots + 2;
+        for (int i = 0; i < 8; i++)
+                if (strcmp(s, names[i]) == 0)
+                        return i;
+        if (s[0] >= '0' && s[0] <= '7' && s[1] == '\0')
+                return s[0] - '0';
+        return -1;
+}
+
+static volatile int stop_requested;
+
+static void on_stop_signal(int sig)
+{
+        (void)sig;
+        stop_requested = 1;
+}
+
+struct follow_ctx {
+        enum format format;
+        const struct coroner_report_options *ropts;
+};
+
+/* --follow: print each diagnosis as soon as its evidence is complete. */
+static void print_as_it_happens(void *ctx, const coroner_analysis *a, size_t index)
+{
+        const struct follow_ctx *f = ctx;
+        char *out = NULL;
+        if (f->format == FORMAT_JSON)
+                coroner_report_json_line(a, index, &out);
+        else
+                coroner_report_text_one(a, index, f->ropts, &out);
+        if (out) {
+                fputs(out, stdout);
+                if (f->format == FORMAT_JSON)
+                        fputc('\n', stdout);
+                fflush(stdout);
+        }
+        free(out);
 }
 
 int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults)
@@ -76,9 +137,32 @@ int main(int argc, char **argv)
                 { "color", required_argument, NULL, 'C' },
                 { "help", no_argument, NULL, 'h' },
                 { "version", no_argument, NULL, 'V' },
+                { "journal", no_argument, NULL, 'J' },
+                { "user", no_argument, NULL, 'U' },
+                { "journal-dir", required_argument, NULL, 'D' },
+                { "journal-file", required_argument, NULL, 'j' },
+                { "unit", required_argument, NULL, 'u' },
+                { "since", required_argument, NULL, 'S' },
+                { "until", required_argument, NULL, 'T' },
+                { "boot", optional_argument, NULL, 'b' },
+                { "priority", required_argument, NULL, 'p' },
+                { "identifier", required_argument, NULL, 'i' },
+                { "match", required_argument, NULL, 'm' },
+                { "follow", no_argument, NULL, 'W' },
+                { "cursor-file", required_argument, NULL, 'c' },
                 { NULL, 0, NULL, 0 },
         };
         enum format format = FORMAT_TEXT;
+        /* Lists of option values point into argv; argc bounds each. */
+        const char **jdirs = calloc((size_t)argc + 1, sizeof *jdirs);
+        const char **jfiles = calloc((size_t)argc + 1, sizeof *jfiles);
+        const char **units = calloc((size_t)argc + 1, sizeof *units);
+        const char **idents = calloc((size_t)argc + 1, sizeof *idents);
+        const char **matches = calloc((size_t)argc + 1, sizeof *matches);
+        struct coroner_journal_options jo = { .dirs = jdirs, .files = jfiles, .units = units,
+                                              .identifiers = idents, .matches = matches,
+                                              .max_priority = -1 };
+        bool use_journal = false;
         char **sig_dirs = calloc((size_t)argc + 1, sizeof *sig_dirs);
         size_t n_sig_dirs = 0;
         bool defaults = true, fail_on_set = false;
@@ -89,7 +173,7 @@ int main(int argc, char **argv)
         int c, status = 0;
         coroner_db *db = NULL;
         coroner_analysis *a = NULL;
-        while ((c = getopt_long(argc, argv, "f:s:vhV", longopts, NULL)) != -1) {
+        while ((c = getopt_long(argc, argv, "f:s:vhVu:b::p:", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'f':
                         if (strcmp(optarg, "text") == 0)
@@ -132,6 +216,25 @@ int main(int argc, char **argv)
                         }
                         color = optarg;
                         break;
+                case 'J': jo.local = use_journal = true; break;
+                case 'U': jo.local = jo.user = use_journal = true; break;
+                case 'D': jdirs[jo.n_dirs++] = optarg; use_journal = true; break;
+                case 'j': jfiles[jo.n_files++] = optarg; use_journal = true; break;
+                case 'u': units[jo.n_units++] = optarg; break;
+                case 'S': jo.since = optarg; break;
+                case 'T': jo.until = optarg; break;
+                case 'b': jo.boot = optarg ? optarg : ""; break;
+                case 'i': idents[jo.n_identifiers++] = optarg; break;
+                case 'm': matches[jo.n_matches++] = optarg; break;
+                case 'W': jo.follow = true; break;
+                case 'c': jo.cursor_file = optarg; break;
+                case 'p':
+                        if ((jo.max_priority = parse_priority(optarg)) < 0) {
+                                fprintf(stderr, "coroner: unknown priority '%s' (emerg..debug or 0..7)\n", optarg);
+                                status = 2;
+                                goto done;
+                        }
+                        break;
                 case 'h':
                         usage(stdout);
                         goto done;
@@ -169,7 +272,36 @@ int main(int argc, char **argv)
         }
         bool input_error = false;
         int n_files = argc - optind;
-        for (int i = 0; i < (n_files ? n_files : 1); i++) {
+        bool journal_filters = jo.n_units || jo.since || jo.until || jo.boot || jo.max_priority >= 0 ||
+                               jo.n_identifiers || jo.n_matches || jo.follow || jo.cursor_file;
+        if (journal_filters && !use_journal) {
+                if (n_files) {
+                        fprintf(stderr, "coroner: journal filters (-u, --since, --follow, ...) need --journal, --journal-dir or --journal-file\n");
+                        status = 2;
+                        goto done;
+                }
+                jo.local = use_journal = true;  /* `coroner -u k26` reads the local journal */
+        }
+        struct follow_ctx fctx = { format, &ropts };
+        if (use_journal) {
+                struct coroner_error err = { { 0 }, { 0 } };
+                jo.on_diagnosis = jo.follow ? print_as_it_happens : NULL;
+                jo.ctx = &fctx;
+                jo.stop = &stop_requested;
+                if (jo.follow) {
+                        struct sigaction sa = { 0 };
+                        sa.sa_handler = on_stop_signal;
+                        sigaction(SIGINT, &sa, NULL);
+                        sigaction(SIGTERM, &sa, NULL);
+                }
+                if (coroner_analysis_read_journal(a, &jo, &err) < 0) {
+                        fprintf(stderr, "coroner: warning: %s: %s\n", err.where, err.message);
+                        input_error = true;
+                }
+                if (jo.follow)
+                        goto done;
+        }
+        for (int i = 0; i < (n_files || use_journal ? n_files : 1); i++) {
                 const char *path = n_files ? argv[optind + i] : "-";
                 struct coroner_error err = { { 0 }, { 0 } };
                 if (coroner_analysis_read_path(a, path, &err) < 0) {
@@ -208,5 +340,10 @@ done:
         coroner_analysis_free(a);
         coroner_db_free(db);
         free(sig_dirs);
+        free(jdirs);
+        free(jfiles);
+        free(units);
+        free(idents);
+        free(matches);
         return status;
 }

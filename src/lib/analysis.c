@@ -63,7 +63,7 @@ void coroner_analysis_free(coroner_analysis *a)
         free(a);
 }
 
-static int add_input(coroner_analysis *a, const char *name)
+int analysis_add_input(coroner_analysis *a, const char *name)
 {
         struct input_info *p = realloc(a->inputs, (a->n_inputs + 1) * sizeof *p);
         if (!p)
@@ -76,13 +76,28 @@ static int add_input(coroner_analysis *a, const char *name)
         return (int)a->n_inputs++;
 }
 
+void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
+                          const char *raw, size_t raw_len)
+{
+        assembler_feed(a->assembler, input, (long)++a->inputs[input].lines, a->seq++, r, raw, raw_len);
+}
+
 static void feed_line(coroner_analysis *a, int input, const char *line, size_t len)
 {
         struct record r;
-        struct input_info *in = &a->inputs[input];
-        in->records++;
+        a->inputs[input].records++;
         decode_line(&a->decoder, line, len, &r);
-        assembler_feed(a->assembler, input, (long)in->records, a->seq++, &r, line, len);
+        analysis_feed_record(a, input, &r, line, len);
+}
+
+void analysis_emit_new(coroner_analysis *a, void (*on_diagnosis)(void *, const coroner_analysis *, size_t),
+                       void *ctx)
+{
+        for (; a->emitted < a->ranking.n; a->emitted++) {
+                ranking_score_one(&a->ranking, a->emitted);
+                if (on_diagnosis)
+                        on_diagnosis(ctx, a, a->emitted);
+        }
 }
 
 static int read_source(coroner_analysis *a, struct source *src, int input, struct coroner_error *err)
@@ -111,7 +126,7 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
 
 int coroner_analysis_read_fd(coroner_analysis *a, int fd, const char *name, struct coroner_error *err)
 {
-        int input = add_input(a, name);
+        int input = analysis_add_input(a, name);
         if (input < 0)
                 return input;
         struct source *src;
@@ -130,7 +145,7 @@ int coroner_analysis_read_path(coroner_analysis *a, const char *path, struct cor
 {
         if (!path || strcmp(path, "-") == 0)
                 return coroner_analysis_read_fd(a, STDIN_FILENO, "-", err);
-        int input = add_input(a, path);
+        int input = analysis_add_input(a, path);
         if (input < 0)
                 return input;
         struct source *src;
@@ -147,7 +162,7 @@ int coroner_analysis_read_path(coroner_analysis *a, const char *path, struct cor
 
 int coroner_analysis_read_text(coroner_analysis *a, const char *name, const char *text, size_t len)
 {
-        int input = add_input(a, name);
+        int input = analysis_add_input(a, name);
         if (input < 0)
                 return input;
         while (len > 0) {

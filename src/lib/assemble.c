@@ -114,6 +114,8 @@ static void stream_of(const struct record *r, struct stream_id *id)
         id->pid = r->pid;
         memcpy(id->tag, r->tag, sizeof id->tag);
         id->rank = r->rank;
+        copy_field(id->unit, sizeof id->unit, r->unit, r->unit ? r->unit_len : 0);
+        copy_field(id->invocation, sizeof id->invocation, r->invocation, r->invocation ? r->invocation_len : 0);
 }
 
 static uint64_t stream_key(int input, const struct stream_id *id)
@@ -123,13 +125,15 @@ static uint64_t stream_key(int input, const struct stream_id *id)
         h = fnv1a64(&id->pid, sizeof id->pid, h);
         if (!id->pid)
                 h = fnv1a64(id->ident, strlen(id->ident), h);
+        h = fnv1a64(id->invocation, strlen(id->invocation), h);
         return fnv1a64(id->tag, strlen(id->tag), h);
 }
 
 static bool same_stream(const struct active *a, int input, const struct stream_id *id)
 {
         return a->input == input && a->id.pid == id->pid && strcmp(a->id.host, id->host) == 0 &&
-               strcmp(a->id.tag, id->tag) == 0 && (id->pid || strcmp(a->id.ident, id->ident) == 0);
+               strcmp(a->id.tag, id->tag) == 0 && strcmp(a->id.invocation, id->invocation) == 0 &&
+               (id->pid || strcmp(a->id.ident, id->ident) == 0);
 }
 
 static void add_evidence(struct event *ev, int input, long lineno, const char *text, size_t n)

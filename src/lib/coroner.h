@@ -113,6 +113,41 @@ int coroner_analysis_read_fd(coroner_analysis *a, int fd, const char *name,
 int coroner_analysis_read_text(coroner_analysis *a, const char *name,
                                const char *text, size_t len);
 
+/* The journal itself, through sd-journal (read_journal.c). Filters have
+ * journalctl's names and meanings. */
+struct coroner_journal_options {
+        bool local;                 /* --journal: the local system journal */
+        bool user;                  /* --user: the user's journal */
+        const char *const *dirs;    /* --journal-dir (e.g. a fleet's, or one copied off a dead machine) */
+        size_t n_dirs;
+        const char *const *files;   /* --journal-file (*.journal, *.journal~) */
+        size_t n_files;
+        const char *const *units;   /* -u: unit names or globs; ".service" is implied */
+        size_t n_units;
+        const char *const *identifiers;  /* --identifier: SYSLOG_IDENTIFIER */
+        size_t n_identifiers;
+        const char *const *matches; /* FIELD=VALUE */
+        size_t n_matches;
+        const char *since, *until;  /* "2026-11-29 21:00", "-1h", "yesterday", ... */
+        const char *boot;           /* NULL: every boot; "" or "0": the last; "-N"; a boot ID */
+        int max_priority;           /* -p: 0 (emerg) .. 7 (debug); -1: all */
+        const char *cursor_file;    /* resume after the cursor stored here; store the new one */
+        bool follow;                /* keep reading as entries arrive */
+        /* --follow: called for each new diagnosis as soon as its evidence is
+         * complete; and checked between entries: stop when *stop is set. */
+        void (*on_diagnosis)(void *ctx, const coroner_analysis *a, size_t index);
+        void *ctx;
+        volatile int *stop;
+};
+
+int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_journal_options *o,
+                                  struct coroner_error *err);
+
+/* Parses journalctl's time syntax ("2026-11-29 21:40:13", "2026-11-29",
+ * "today", "yesterday", "now", "-1h", "-30min", "2 days ago") relative to
+ * now_usec, in local time. */
+int coroner_parse_time(const char *s, int64_t now_usec, int64_t *ret_usec);
+
 /* Flush pending evidence and rank. Call once, after the last input. */
 int coroner_analysis_finish(coroner_analysis *a);
 
@@ -131,6 +166,10 @@ struct coroner_report_options {
 int coroner_report_json(const coroner_analysis *a, char **ret);
 int coroner_report_text(const coroner_analysis *a, const struct coroner_report_options *o, char **ret);
 int coroner_report_markdown(const coroner_analysis *a, char **ret);
+/* One diagnosis, for --follow: a single JSON line, or a text block. */
+int coroner_report_json_line(const coroner_analysis *a, size_t index, char **ret);
+int coroner_report_text_one(const coroner_analysis *a, size_t index,
+                            const struct coroner_report_options *o, char **ret);
 
 const char *coroner_version(void);
 

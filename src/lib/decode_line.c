@@ -76,6 +76,15 @@ static void set_time(struct record *r, int year, int mon, int day, int hh, int m
                          u.tm_year + 1900, u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec);
 }
 
+void record_set_time_usec(struct record *r, int64_t usec)
+{
+        time_t t = (time_t)(usec / 1000000);
+        struct tm u;
+        gmtime_r(&t, &u);
+        set_time(r, u.tm_year + 1900, u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec,
+                 (long)(usec % 1000000), 0);
+}
+
 /* Optional ".digits" after seconds: returns microseconds, advances *at. */
 static long fraction(const char *s, size_t n, size_t *at)
 {
@@ -391,7 +400,7 @@ static bool strip_vllm_level(const struct decoder *d, struct record *r)
 /* Sub-stream and logger prefixes inside one process's output: strip them
  * from r->msg, keeping the tag (which sub-stream) and the prefix identity
  * (which log record) for the assembler. */
-static void strip_prefixes(const struct decoder *d, struct record *r)
+void decode_message_prefixes(const struct decoder *d, struct record *r)
 {
         for (int round = 0; round < 4; round++) {
                 if (strip_worker(r) || strip_torchrun(r))
@@ -440,5 +449,5 @@ void decode_line(const struct decoder *d, const char *line, size_t len, struct r
                         }
                 }
         }
-        strip_prefixes(d, r);
+        decode_message_prefixes(d, r);
 }

@@ -70,6 +70,10 @@ struct record {
         int rank;          /* rank/TP index from the tag, -1 when unknown */
         char time[TIME_TEXT];     /* timestamp as RFC 3339 when it could be read, else "" */
         int64_t time_usec; /* microseconds since the epoch, 0 when unknown */
+        const char *unit;       /* _SYSTEMD_UNIT (journal input) or NULL */
+        size_t unit_len;
+        const char *invocation; /* _SYSTEMD_INVOCATION_ID or NULL */
+        size_t invocation_len;
         uint64_t prefix_id;   /* identity of an application logger prefix that was
                                * removed (level + location, or the SGLang tag);
                                * 0 if none. Tells one log record from the next. */
@@ -92,6 +96,11 @@ struct decoder {
 };
 void decoder_init(struct decoder *d, enum line_shape forced);
 void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r);
+/* The in-message part of decode_line: sub-stream tags and logger prefixes.
+ * For records that come with their metadata (journal entries). */
+void decode_message_prefixes(const struct decoder *d, struct record *r);
+/* "Nov 29 21:40:13" etc.: broken-down local time -> RFC 3339 in r. */
+void record_set_time_usec(struct record *r, int64_t usec);
 
 /* ---- events: what the assembler produces ---- */
 
@@ -132,6 +141,8 @@ struct stream_id {
         long pid;
         char tag[24];
         int rank;
+        char unit[80];        /* systemd unit, from the journal */
+        char invocation[33];  /* _SYSTEMD_INVOCATION_ID: one run of the unit */
 };
 
 struct event {
@@ -274,6 +285,8 @@ struct ranking {
 };
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m);
 void ranking_finish(struct ranking *rk);
+/* Score, confidence and rationale of one diagnosis without reordering (--follow). */
+void ranking_score_one(struct ranking *rk, size_t i);
 void ranking_free(struct ranking *rk);
 
 /* ---- analysis.c ---- */
@@ -282,7 +295,8 @@ struct input_info {
         char *name;
         const char *compression;
         uint64_t bytes;     /* decompressed bytes read */
-        uint64_t records;   /* lines */
+        uint64_t records;   /* lines or journal entries */
+        uint64_t lines;     /* records fed to the assembler (evidence line numbers) */
         bool complete;
         char *error;
 };
@@ -295,7 +309,15 @@ struct coroner_analysis {
         struct input_info *inputs;
         size_t n_inputs;
         uint64_t seq;
+        size_t emitted;   /* --follow: diagnoses handed to the caller so far */
         bool finished;
 };
+
+int analysis_add_input(coroner_analysis *a, const char *name);
+void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
+                          const char *raw, size_t raw_len);
+/* --follow: hands each diagnosis created since the last call to on_diagnosis. */
+void analysis_emit_new(coroner_analysis *a, void (*on_diagnosis)(void *, const coroner_analysis *, size_t),
+                       void *ctx);
 
 #endif

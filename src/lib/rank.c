@@ -205,6 +205,34 @@ void ranking_add(struct ranking *rk, const struct event *ev, const struct match_
         rk->diags[rk->n++] = d;
 }
 
+static int tier(const struct diagnosis *d);
+
+/* early: 0..100, how early the diagnosis was first seen among all. */
+static void score(struct diagnosis *d, double early)
+{
+        int specificity = d->sig ? d->sig->specificity : 30;
+        d->score = tier(d) * 1000.0 + d->severity * 50.0 + specificity * 3.0 + early;
+        if (d->unrecognized)
+                d->confidence = 0.3;
+        else if (d->symptom)
+                d->confidence = 0.3 + specificity / 250.0;
+        else
+                d->confidence = 0.45 + specificity / 200.0;
+        if (d->incomplete)
+                d->confidence *= 0.8;
+        if (d->confidence > 0.99)
+                d->confidence = 0.99;
+}
+
+void ranking_score_one(struct ranking *rk, size_t i)
+{
+        struct diagnosis *d = rk->diags[i];
+        score(d, 0);
+        snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): %s.",
+                 d->unrecognized ? "an exception no signature knows"
+                                 : d->symptom ? "a symptom of another failure" : "a root cause");
+}
+
 static int tier(const struct diagnosis *d)
 {
         if (d->severity <= CORONER_SEV_INFO)
@@ -256,22 +284,8 @@ void ranking_finish(struct ranking *rk)
                 return;
         /* Earliness: the order in which diagnoses were first seen. */
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_first_seen);
-        for (size_t i = 0; i < rk->n; i++) {
-                struct diagnosis *d = rk->diags[i];
-                int specificity = d->sig ? d->sig->specificity : 30;
-                double early = 100.0 * (double)(rk->n - i) / (double)rk->n;
-                d->score = tier(d) * 1000.0 + d->severity * 50.0 + specificity * 3.0 + early;
-                if (d->unrecognized)
-                        d->confidence = 0.3;
-                else if (d->symptom)
-                        d->confidence = 0.3 + specificity / 250.0;
-                else
-                        d->confidence = 0.45 + specificity / 200.0;
-                if (d->incomplete)
-                        d->confidence *= 0.8;
-                if (d->confidence > 0.99)
-                        d->confidence = 0.99;
-        }
+        for (size_t i = 0; i < rk->n; i++)
+                score(rk->diags[i], 100.0 * (double)(rk->n - i) / (double)rk->n);
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];

@@ -73,6 +73,8 @@ static cJSON *stream_json(const struct stream_id *s)
                 cJSON_AddNullToObject(o, "rank");
         add_text(o, "tag", s->tag, 0, false);
         add_text(o, "ident", s->ident, 0, false);
+        add_text(o, "unit", s->unit, 0, false);
+        add_text(o, "invocation", s->invocation, 0, false);
         return o;
 }
 
@@ -174,6 +176,22 @@ int coroner_report_json(const coroner_analysis *a, char **ret)
         cJSON_AddNumberToObject(root, "dropped_events", (double)a->ranking.dropped_events);
         char *s = cJSON_Print(root);
         cJSON_Delete(root);
+        if (!s)
+                return CORONER_E_NOMEM;
+        *ret = s;
+        return 0;
+}
+
+int coroner_report_json_line(const coroner_analysis *a, size_t index, char **ret)
+{
+        if (index >= a->ranking.n)
+                return CORONER_E_USAGE;
+        cJSON *o = diagnosis_json(a, index);
+        if (!o)
+                return CORONER_E_NOMEM;
+        cJSON_AddStringToObject(o, "schema", CORONER_REPORT_SCHEMA);
+        char *s = cJSON_PrintUnformatted(o);
+        cJSON_Delete(o);
         if (!s)
                 return CORONER_E_NOMEM;
         *ret = s;

@@ -55,6 +55,13 @@ static void where_line(struct strbuf *sb, const struct diagnosis *d)
                                 put_safe(sb, s->tag, 24);
                                 any = true;
                         }
+                        if (s->unit[0]) {
+                                sb_puts(sb, any ? " " : "");
+                                put_safe(sb, s->unit, 80);
+                                if (s->invocation[0])
+                                        sb_printf(sb, " (run %.8s)", s->invocation);
+                                any = true;
+                        }
                         if (!any)
                                 sb_puts(sb, "(untagged)");
                 }
@@ -166,6 +173,23 @@ int coroner_report_text(const coroner_analysis *a, const struct coroner_report_o
         if (a->ranking.dropped_events)
                 sb_printf(&sb, "\n%zu events were not kept (more than %d distinct diagnoses).\n",
                           a->ranking.dropped_events, LIMIT_DIAGNOSES);
+        char *s = sb_take(&sb);
+        if (!s)
+                return CORONER_E_NOMEM;
+        *ret = s;
+        return 0;
+}
+
+int coroner_report_text_one(const coroner_analysis *a, size_t index,
+                            const struct coroner_report_options *o, char **ret)
+{
+        static const struct style plain = { "", "", "", "", "" };
+        static const struct style color = { "\033[1m", "\033[31m", "\033[33m", "\033[2m", "\033[0m" };
+        if (index >= a->ranking.n)
+                return CORONER_E_USAGE;
+        struct strbuf sb = { 0 };
+        full_diagnosis(&sb, a, index, o && o->color ? &color : &plain);
+        sb_putc(&sb, '\n');
         char *s = sb_take(&sb);
         if (!s)
                 return CORONER_E_NOMEM;

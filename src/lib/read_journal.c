@@ -1,0 +1,547 @@
+/* read_journal.c — read the systemd journal itself through sd-journal.
+ *
+ * Piping `journalctl` text loses structure (and journalctl renders slowly);
+ * here every entry arrives with its fields: the host, unit, invocation (one
+ * run of the unit), pid and timestamp feed the streams and the report.
+ * Filters have journalctl's names and meanings. Data returned by sd-journal
+ * is valid only until the next call, so each field is copied first.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <systemd/sd-journal.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { MAX_CONSECUTIVE_ERRORS = 1000, CURSOR_SAVE_EVERY = 4096, FOLLOW_IDLE_USEC = 1000000 };
+
+struct field_buf {
+        char data[256];
+        size_t len;
+        bool set;
+};
+
+/* Copies field FIELD of the current entry (without "FIELD="), cut at cap. */
+static bool get_field(sd_journal *j, const char *field, char *buf, size_t cap, size_t *ret_len)
+{
+        const void *d;
+        size_t l, fl = strlen(field);
+        if (sd_journal_get_data(j, field, &d, &l) < 0 || l <= fl)
+                return false;
+        l -= fl + 1;
+        if (l > cap - 1)
+                l = cap - 1;
+        memcpy(buf, (const char *)d + fl + 1, l);
+        buf[l] = '\0';
+        *ret_len = l;
+        return true;
+}
+
+static bool get_small(sd_journal *j, const char *field, struct field_buf *f)
+{
+        f->set = get_field(j, field, f->data, sizeof f->data, &f->len);
+        return f->set;
+}
+
+/* Appends every *.journal / *.journal~ file below dir (two levels: a
+ * journal directory holds one folder per machine id). */
+static int collect_files(const char *dir, int depth, char ***files, size_t *n, struct coroner_error *err)
+{
+        DIR *d = opendir(dir);
+        if (!d) {
+                set_error(err, dir, "cannot open journal directory: %s", strerror(errno));
+                return CORONER_E_JOURNAL;
+        }
+        struct dirent *e;
+        while ((e = readdir(d))) {
+                if (e->d_name[0] == '.')
+                        continue;
+                char path[4096];
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                struct stat st;
+                if (stat(path, &st) != 0)
+                        continue;
+                size_t len = strlen(e->d_name);
+                if (S_ISDIR(st.st_mode) && depth < 2) {
+                        collect_files(path, depth + 1, files, n, NULL);
+                } else if (S_ISREG(st.st_mode) &&
+                           ((len > 8 && strcmp(e->d_name + len - 8, ".journal") == 0) ||
+                            (len > 9 && strcmp(e->d_name + len - 9, ".journal~") == 0))) {
+                        char **p = realloc(*files, (*n + 2) * sizeof *p);
+                        if (!p)
+                                break;
+                        *files = p;
+                        p[(*n)++] = realpath(path, NULL);
+                        p[*n] = NULL;
+                }
+        }
+        closedir(d);
+        return 0;
+}
+
+static int open_journal(const struct coroner_journal_options *o, sd_journal **ret, struct coroner_error *err)
+{
+        if (o->n_dirs == 0 && o->n_files == 0) {
+                int flags = SD_JOURNAL_LOCAL_ONLY | (o->user ? SD_JOURNAL_CURRENT_USER : SD_JOURNAL_SYSTEM);
+                int r = sd_journal_open(ret, flags);
+                if (r < 0)
+                        set_error(err, "journal", "cannot open the local journal: %s", strerror(-r));
+                return r < 0 ? CORONER_E_JOURNAL : 0;
+        }
+        char **files = NULL;
+        size_t n = 0;
+        for (size_t i = 0; i < o->n_dirs; i++) {
+                int r = collect_files(o->dirs[i], 0, &files, &n, err);
+                if (r < 0)
+                        goto fail;
+        }
+        for (size_t i = 0; i < o->n_files; i++) {
+                if (access(o->files[i], R_OK) != 0) {
+                        set_error(err, o->files[i], "cannot read journal file: %s", strerror(errno));
+                        goto fail;
+                }
+                char **p = realloc(files, (n + 2) * sizeof *p);
+                if (!p)
+                        goto fail;
+                files = p;
+                /* Absolute: sd-journal watches the file's directory by path. */
+                files[n++] = realpath(o->files[i], NULL);
+                files[n] = NULL;
+        }
+        if (n == 0) {
+                set_error(err, o->n_dirs ? o->dirs[0] : "journal", "%s", "no journal files found");
+                goto fail;
+        }
+        int r = sd_journal_open_files(ret, (const char **)files, 0);
+        for (size_t i = 0; i < n; i++)
+                free(files[i]);
+        free(files);
+        if (r < 0) {
+                set_error(err, "journal", "cannot open journal files: %s", strerror(-r));
+                return CORONER_E_JOURNAL;
+        }
+        return 0;
+fail:
+        for (size_t i = 0; i < n; i++)
+                free(files[i]);
+        free(files);
+        return CORONER_E_JOURNAL;
+}
+
+struct boot {
+        char id[33];
+        uint64_t first;
+};
+
+static int cmp_boot(const void *a, const void *b)
+{
+        const struct boot *x = a, *y = b;
+        return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* -b: "", "0" (the last boot in the journal), "-N" (N before it), or an ID. */
+static int resolve_boot(sd_journal *j, const char *spec, char ret[33], struct coroner_error *err)
+{
+        if (strlen(spec) == 32) {
+                snprintf(ret, 33, "%s", spec);
+                return 0;
+        }
+        long back = 0;
+        if (spec[0]) {
+                char *end;
+                back = strtol(spec, &end, 10);
+                if (*end || back > 0) {
+                        set_error(err, "--boot", "'%s' is not a boot ID, 0 or -N", spec);
+                        return CORONER_E_USAGE;
+                }
+                back = -back;
+        }
+        struct boot *boots = NULL;
+        size_t n = 0;
+        const void *d;
+        size_t l;
+        if (sd_journal_query_unique(j, "_BOOT_ID") < 0) {
+                set_error(err, "--boot", "%s", "cannot list boots");
+                return CORONER_E_JOURNAL;
+        }
+        char **ids = NULL;
+        size_t n_ids = 0;
+        SD_JOURNAL_FOREACH_UNIQUE(j, d, l) {
+                if (l != 9 + 32)
+                        continue;
+                char **p = realloc(ids, (n_ids + 1) * sizeof *p);
+                if (!p)
+                        break;
+                ids = p;
+                ids[n_ids++] = strndup_safe((const char *)d + 9, 32);
+        }
+        boots = calloc(n_ids ? n_ids : 1, sizeof *boots);
+        for (size_t i = 0; boots && i < n_ids; i++) {
+                char m[64];
+                snprintf(m, sizeof m, "_BOOT_ID=%s", ids[i]);
+                sd_journal_flush_matches(j);
+                sd_journal_add_match(j, m, 0);
+                sd_journal_seek_head(j);
+                uint64_t t = 0;
+                if (sd_journal_next(j) > 0)
+                        sd_journal_get_realtime_usec(j, &t);
+                snprintf(boots[n].id, sizeof boots[n].id, "%s", ids[i]);
+                boots[n++].first = t;
+        }
+        sd_journal_flush_matches(j);
+        for (size_t i = 0; i < n_ids; i++)
+                free(ids[i]);
+        free(ids);
+        if (!boots || (size_t)back >= n) {
+                set_error(err, "--boot", "no boot %s in the journal (%zu boots)", spec[0] ? spec : "0", n);
+                free(boots);
+                return CORONER_E_USAGE;
+        }
+        qsort(boots, n, sizeof *boots, cmp_boot);
+        snprintf(ret, 33, "%s", boots[n - 1 - (size_t)back].id);
+        free(boots);
+        return 0;
+}
+
+/* Expands a unit name or glob against the journal's _SYSTEMD_UNIT values. */
+static void unit_names(sd_journal *j, const char *pattern, char ***names, size_t *n)
+{
+        char want[256];
+        bool glob = strpbrk(pattern, "*?[") != NULL;
+        /* journalctl -u foo means foo.service */
+        snprintf(want, sizeof want, "%s%s", pattern,
+                 (!glob && !strchr(pattern, '.')) ? ".service" : "");
+        if (!glob) {
+                char **p = realloc(*names, (*n + 1) * sizeof *p);
+                if (p) {
+                        *names = p;
+                        p[(*n)++] = strndup_safe(want, strlen(want));
+                }
+                return;
+        }
+        const void *d;
+        size_t l;
+        if (sd_journal_query_unique(j, "_SYSTEMD_UNIT") < 0)
+                return;
+        SD_JOURNAL_FOREACH_UNIQUE(j, d, l) {
+                char v[256];
+                if (l <= 14 || l - 14 >= sizeof v)
+                        continue;
+                memcpy(v, (const char *)d + 14, l - 14);
+                v[l - 14] = '\0';
+                if (fnmatch(want, v, 0) == 0) {
+                        char **p = realloc(*names, (*n + 1) * sizeof *p);
+                        if (!p)
+                                return;
+                        *names = p;
+                        p[(*n)++] = strndup_safe(v, strlen(v));
+                }
+        }
+}
+
+/* Terms every entry must satisfy (ANDed into each unit disjunct). */
+static int add_common_matches(sd_journal *j, const struct coroner_journal_options *o, const char *boot)
+{
+        char m[512];
+        int r = 0;
+        if (boot) {
+                snprintf(m, sizeof m, "_BOOT_ID=%s", boot);
+                r = sd_journal_add_match(j, m, 0);
+        }
+        for (int p = 0; r >= 0 && o->max_priority >= 0 && p <= o->max_priority; p++) {
+                snprintf(m, sizeof m, "PRIORITY=%d", p);
+                r = sd_journal_add_match(j, m, 0);
+        }
+        for (size_t i = 0; r >= 0 && i < o->n_identifiers; i++) {
+                snprintf(m, sizeof m, "SYSLOG_IDENTIFIER=%s", o->identifiers[i]);
+                r = sd_journal_add_match(j, m, 0);
+        }
+        for (size_t i = 0; r >= 0 && i < o->n_matches; i++)
+                r = sd_journal_add_match(j, o->matches[i], 0);
+        return r;
+}
+
+static int add_filters(sd_journal *j, const struct coroner_journal_options *o, struct coroner_error *err)
+{
+        char boot[33] = "";
+        int r;
+        if (o->boot && (r = resolve_boot(j, o->boot, boot, err)) < 0)
+                return r;
+        for (size_t i = 0; i < o->n_matches; i++)
+                if (!strchr(o->matches[i], '=') || o->matches[i][0] == '=') {
+                        set_error(err, o->matches[i], "%s", "a match is FIELD=VALUE");
+                        return CORONER_E_USAGE;
+                }
+        const char *b = boot[0] ? boot : NULL;
+        if (o->n_units == 0) {
+                r = add_common_matches(j, o, b);
+                goto done;
+        }
+        char **names = NULL;
+        size_t n = 0;
+        for (size_t i = 0; i < o->n_units; i++)
+                unit_names(j, o->units[i], &names, &n);
+        r = 0;
+        /* Messages of the unit's processes, systemd's messages about the
+         * unit (exit status, restarts), and the kernel's (OOM killer, Xid),
+         * which explain deaths the unit's own output cannot. */
+        static const char *const unit_fields[] = { "_SYSTEMD_UNIT", "UNIT", "COREDUMP_UNIT" };
+        for (size_t i = 0; i < n && r >= 0; i++)
+                for (size_t f = 0; f < 3 && r >= 0; f++) {
+                        char m[512];
+                        snprintf(m, sizeof m, "%s=%s", unit_fields[f], names[i]);
+                        if ((r = sd_journal_add_match(j, m, 0)) >= 0 && (r = add_common_matches(j, o, b)) >= 0)
+                                r = sd_journal_add_disjunction(j);
+                }
+        if (r >= 0 && (r = sd_journal_add_match(j, "_TRANSPORT=kernel", 0)) >= 0 &&
+            (r = add_common_matches(j, o, b)) >= 0)
+                r = sd_journal_add_disjunction(j);
+        for (size_t i = 0; i < n; i++)
+                free(names[i]);
+        free(names);
+done:
+        if (r < 0) {
+                set_error(err, "journal", "cannot add a filter: %s", strerror(-r));
+                return CORONER_E_USAGE;
+        }
+        return 0;
+}
+
+static char *read_cursor_file(const char *path)
+{
+        FILE *f = fopen(path, "r");
+        if (!f)
+                return NULL;
+        char buf[1024];
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+                n--;
+        return n ? strndup_safe(buf, n) : NULL;
+}
+
+static int write_cursor_file(const char *path, const char *cursor, struct coroner_error *err)
+{
+        char tmp[4200];
+        snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        FILE *f = fopen(tmp, "w");
+        if (!f || fprintf(f, "%s\n", cursor) < 0 || fclose(f) != 0 || rename(tmp, path) != 0) {
+                set_error(err, path, "cannot store the cursor: %s", strerror(errno));
+                return CORONER_E_IO;
+        }
+        return 0;
+}
+
+struct journal_reader {
+        coroner_analysis *a;
+        sd_journal *j;
+        int input;
+        long entries;
+        char *msg;     /* LIMIT_LINE_BYTES + 1 */
+        char *line;    /* the entry rendered as evidence text */
+        char *cursor;  /* of the last entry read */
+};
+
+/* Feeds the current entry to the pipeline. */
+static void feed_entry(struct journal_reader *jr)
+{
+        sd_journal *j = jr->j;
+        size_t msg_len = 0;
+        if (!get_field(j, "MESSAGE", jr->msg, LIMIT_LINE_BYTES + 1, &msg_len))
+                return;
+        struct field_buf host, ident, pid, unit, invocation;
+        get_small(j, "_HOSTNAME", &host);
+        if (!get_small(j, "SYSLOG_IDENTIFIER", &ident))
+                get_small(j, "_COMM", &ident);
+        if (!get_small(j, "_PID", &pid))
+                get_small(j, "SYSLOG_PID", &pid);
+        if (!get_small(j, "_SYSTEMD_UNIT", &unit))
+                get_small(j, "UNIT", &unit);
+        if (!get_small(j, "_SYSTEMD_INVOCATION_ID", &invocation))
+                get_small(j, "INVOCATION_ID", &invocation);
+        uint64_t usec = 0;
+        sd_journal_get_realtime_usec(j, &usec);
+
+        struct record r;
+        memset(&r, 0, sizeof r);
+        r.rank = -1;
+        r.msg = jr->msg;
+        r.msg_len = msg_len;
+        if (host.set) {
+                r.host = host.data;
+                r.host_len = host.len;
+        }
+        if (ident.set) {
+                r.ident = ident.data;
+                r.ident_len = ident.len;
+        }
+        r.pid = pid.set ? atol(pid.data) : 0;
+        if (unit.set) {
+                r.unit = unit.data;
+                r.unit_len = unit.len;
+        }
+        if (invocation.set) {
+                r.invocation = invocation.data;
+                r.invocation_len = invocation.len;
+        }
+        record_set_time_usec(&r, (int64_t)usec);
+        int n = snprintf(jr->line, 512, "%s %s %s[%ld]: ", r.time, host.set ? host.data : "-",
+                         ident.set ? ident.data : "-", r.pid);
+        size_t head = n > 0 && n < 512 ? (size_t)n : 0;
+        size_t copy = msg_len < LIMIT_LINE_BYTES - head ? msg_len : LIMIT_LINE_BYTES - head;
+        memcpy(jr->line + head, jr->msg, copy);
+        decode_message_prefixes(&jr->a->decoder, &r);
+        jr->entries++;
+        analysis_feed_record(jr->a, jr->input, &r, jr->line, head + copy);
+}
+
+static void remember_cursor(struct journal_reader *jr)
+{
+        char *c = NULL;
+        if (sd_journal_get_cursor(jr->j, &c) >= 0) {
+                free(jr->cursor);
+                jr->cursor = c;
+        }
+}
+
+/* Reads entries until the end; returns the number read or <0. */
+static long read_available(struct journal_reader *jr, int64_t until, struct coroner_error *err,
+                           const struct coroner_journal_options *o)
+{
+        long count = 0;
+        int errors = 0;
+        for (;;) {
+                if (o->stop && *o->stop)
+                        break;
+                int r = sd_journal_next(jr->j);
+                if (r == 0)
+                        break;
+                if (r < 0) {
+                        /* A corrupt region: sd-journal skips what it can. */
+                        if (++errors > MAX_CONSECUTIVE_ERRORS) {
+                                set_error(err, "journal", "too many read errors, last: %s", strerror(-r));
+                                return CORONER_E_JOURNAL;
+                        }
+                        continue;
+                }
+                errors = 0;
+                if (until) {
+                        uint64_t t;
+                        if (sd_journal_get_realtime_usec(jr->j, &t) >= 0 && (int64_t)t > until)
+                                break;
+                }
+                feed_entry(jr);
+                if (++count % CURSOR_SAVE_EVERY == 0)
+                        remember_cursor(jr);
+        }
+        if (count)
+                remember_cursor(jr);
+        return count;
+}
+
+static int64_t now_usec(void)
+{
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_journal_options *o,
+                                  struct coroner_error *err)
+{
+        int64_t since = 0, until = 0, now = now_usec();
+        if (o->since && coroner_parse_time(o->since, now, &since) < 0) {
+                set_error(err, "--since", "cannot parse time '%s'", o->since);
+                return CORONER_E_USAGE;
+        }
+        if (o->until && coroner_parse_time(o->until, now, &until) < 0) {
+                set_error(err, "--until", "cannot parse time '%s'", o->until);
+                return CORONER_E_USAGE;
+        }
+        struct strbuf name = { 0 };
+        sb_puts(&name, "journal:");
+        for (size_t i = 0; i < o->n_dirs; i++)
+                sb_printf(&name, "%s%s", i ? "," : "", o->dirs[i]);
+        for (size_t i = 0; i < o->n_files; i++)
+                sb_printf(&name, "%s%s", i || o->n_dirs ? "," : "", o->files[i]);
+        if (!o->n_dirs && !o->n_files)
+                sb_puts(&name, o->user ? "user" : "system");
+        int input = analysis_add_input(a, name.data ? name.data : "journal");
+        sb_free(&name);
+        if (input < 0)
+                return input;
+        a->inputs[input].compression = "journal";
+
+        struct journal_reader jr = { .a = a, .input = input };
+        jr.msg = malloc(LIMIT_LINE_BYTES + 1);
+        jr.line = malloc(LIMIT_LINE_BYTES + 512);
+        int r = jr.msg && jr.line ? 0 : CORONER_E_NOMEM;
+        if (r == 0)
+                r = open_journal(o, &jr.j, err);
+        if (r == 0) {
+                sd_journal_set_data_threshold(jr.j, LIMIT_LINE_BYTES);
+                r = add_filters(jr.j, o, err);
+        }
+        char *cursor = o->cursor_file ? read_cursor_file(o->cursor_file) : NULL;
+        if (r == 0) {
+                if (cursor) {
+                        if (sd_journal_seek_cursor(jr.j, cursor) >= 0 && sd_journal_next(jr.j) > 0 &&
+                            sd_journal_test_cursor(jr.j, cursor) <= 0)
+                                sd_journal_previous(jr.j);  /* cursor entry gone: start here */
+                } else if (since) {
+                        sd_journal_seek_realtime_usec(jr.j, (uint64_t)since);
+                } else if (o->follow && !o->boot) {
+                        /* Like journalctl -f: the last few entries, then new ones. */
+                        sd_journal_seek_tail(jr.j);
+                        sd_journal_previous_skip(jr.j, 10);
+                } else {
+                        sd_journal_seek_head(jr.j);
+                }
+                long n = read_available(&jr, until, err, o);
+                if (n < 0)
+                        r = (int)n;
+                while (r == 0 && o->follow && !(o->stop && *o->stop)) {
+                        analysis_emit_new(a, o->on_diagnosis, o->ctx);
+                        int w = sd_journal_wait(jr.j, FOLLOW_IDLE_USEC);
+                        if (w == -EINTR)
+                                continue;
+                        if (w < 0) {
+                                set_error(err, "journal", "waiting for entries failed: %s", strerror(-w));
+                                r = CORONER_E_JOURNAL;
+                                break;
+                        }
+                        n = read_available(&jr, until, err, o);
+                        if (n < 0)
+                                r = (int)n;
+                        else if (n == 0)
+                                assembler_end_input(a->assembler, input);  /* idle: tracebacks are complete */
+                        if (o->cursor_file && jr.cursor && n > 0)
+                                write_cursor_file(o->cursor_file, jr.cursor, NULL);
+                }
+        }
+        assembler_end_input(a->assembler, input);
+        if (o->follow)
+                analysis_emit_new(a, o->on_diagnosis, o->ctx);
+        if (o->cursor_file && jr.cursor && r == 0)
+                r = write_cursor_file(o->cursor_file, jr.cursor, err);
+        a->inputs[input].records = (uint64_t)jr.entries;
+        if (r < 0) {
+                a->inputs[input].complete = false;
+                a->inputs[input].error = strndup_safe(err ? err->message : coroner_strerror(r),
+                                                      strlen(err ? err->message : coroner_strerror(r)));
+        }
+        free(cursor);
+        free(jr.cursor);
+        free(jr.msg);
+        free(jr.line);
+        if (jr.j)
+                sd_journal_close(jr.j);
+        return r;
+}
