@@ -70,6 +70,15 @@ static int parse_priority(const char *s)
         return -1;
 }
 
+static bool looks_like_boot(const char *s)
+{
+        if (strlen(s) == 32 && strspn(s, "0123456789abcdef") == 32)
+                return true;
+        if (*s == '-' || *s == '+')
+                s++;
+        return *s && strspn(s, "0123456789") == strlen(s);
+}
+
 static volatile int stop_requested;
 
 static void on_stop_signal(int sig)
@@ -223,7 +232,12 @@ int main(int argc, char **argv)
                 case 'u': units[jo.n_units++] = optarg; break;
                 case 'S': jo.since = optarg; break;
                 case 'T': jo.until = optarg; break;
-                case 'b': jo.boot = optarg ? optarg : ""; break;
+                case 'b':
+                        /* journalctl also takes "-b -1" and "-b ID" as two words. */
+                        jo.boot = optarg ? optarg : "";
+                        if (!optarg && optind < argc && looks_like_boot(argv[optind]))
+                                jo.boot = argv[optind++];
+                        break;
                 case 'i': idents[jo.n_identifiers++] = optarg; break;
                 case 'm': matches[jo.n_matches++] = optarg; break;
                 case 'W': jo.follow = true; break;

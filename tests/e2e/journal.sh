@@ -1,0 +1,139 @@
+#!/bin/sh
+# journal.sh — real journal files, made here from export-format entries with
+# systemd-journal-remote, read through sd-journal: filters, invocations,
+# hosts, --follow, cursors, corruption, and parity with journalctl text.
+. "$SRCDIR/tests/e2e/lib.sh"
+REMOTE=/lib/systemd/systemd-journal-remote
+[ -x "$REMOTE" ] || REMOTE=/usr/lib/systemd/systemd-journal-remote
+if [ ! -x "$REMOTE" ]; then
+        echo "1..0 # SKIP systemd-journal-remote not installed (apt-get install systemd-journal-remote)"
+        exit 0
+fi
+
+# export.py HOST BOOT INVOCATION T0 KIND > file: one run of k26.service
+cat > "$TMP/export.py" <<'PY'
+import sys
+host, boot, inv, t0, kind = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+tb = {
+ "unbalanced": ["Scheduler hit an exception: Traceback (most recent call last):",
+   '  File "/opt/venv/lib/python3.12/site-packages/sglang/srt/model_executor/model_runner.py", line 412, in init_torch_distributed',
+   "    raise RuntimeError(",
+   "RuntimeError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes. min_per_gpu_memory=70.12, local_gpu_memory=78.50, local_gpu_memory * 0.9=70.65"],
+ "compressed": ["Scheduler hit an exception: Traceback (most recent call last):",
+   '  File "/opt/venv/lib/python3.12/site-packages/compressed_tensors/config/base.py", line 42, in from_dict',
+   "    fmt = CompressionFormat[cfg['format']]",
+   "AttributeError: type object 'CompressionFormat' has no attribute 'nvfp4_pack_quantized'"],
+ "healthy": ["The server is fired up and ready to roll!"],
+}[kind]
+def entry(i, fields):
+    print(f"__REALTIME_TIMESTAMP={t0 + i * 1000}\n__MONOTONIC_TIMESTAMP={i}\n_BOOT_ID={boot}\n_HOSTNAME={host}")
+    for k, v in fields.items():
+        print(f"{k}={v}")
+    print()
+for i in range(20):
+    entry(i, {"_PID": 4100, "SYSLOG_IDENTIFIER": "python3", "_SYSTEMD_UNIT": "k26.service",
+              "_SYSTEMD_INVOCATION_ID": inv, "PRIORITY": 6,
+              "MESSAGE": f"[2026-11-29 21:40:13 TP0] Load weight begin. shard {i}"})
+for j, line in enumerate(tb):
+    entry(20 + j, {"_PID": 4100, "SYSLOG_IDENTIFIER": "python3", "_SYSTEMD_UNIT": "k26.service",
+                   "_SYSTEMD_INVOCATION_ID": inv, "PRIORITY": 3, "MESSAGE": line})
+entry(40, {"_PID": 777, "SYSLOG_IDENTIFIER": "other", "_SYSTEMD_UNIT": "other.service", "PRIORITY": 3,
+           "MESSAGE": "OSError: [Errno 28] No space left on device"})
+if kind != "healthy":
+    entry(50, {"_PID": 1, "SYSLOG_IDENTIFIER": "systemd", "UNIT": "k26.service", "INVOCATION_ID": inv,
+               "PRIORITY": 3, "MESSAGE": "k26.service: Main process exited, code=killed, status=9/KILL"})
+PY
+B1=11111111111111111111111111111111
+B2=22222222222222222222222222222222
+I1=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+I2=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+T1=1764452400000000   # 2025-11-29 21:40 UTC
+T2=1764456000000000   # one hour later
+mkdir -p "$TMP/node7" "$TMP/fleet"
+{ "$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 unbalanced; "$PY" "$TMP/export.py" gpu-node-07 $B2 $I2 $T2 compressed; } \
+        | "$REMOTE" -o "$TMP/node7/system.journal" - 2>/dev/null
+check "systemd-journal-remote made a journal file" test -s "$TMP/node7/system.journal"
+
+"$CORONER" -f json --journal-dir "$TMP/node7" -u k26 > "$TMP/all.json"
+check "two invocations of one unit: both failures reported" \
+        test "$(json_get "$TMP/all.json" '" ".join(sorted(d["id"] for d in r["diagnoses"] if d["role"] == "root-cause"))')" \
+        = "compressed-tensors.unknown-compression-format sglang.unbalanced-memory"
+check "each diagnosis names its invocation" \
+        test "$(json_get "$TMP/all.json" '" ".join(sorted(d["streams"][0]["invocation"][:4] for d in r["diagnoses"] if d["role"] == "root-cause"))')" = "aaaa bbbb"
+check "-u keeps systemd's message about the unit" \
+        sh -c "echo '$(ids "$TMP/all.json")' | grep -q systemd.killed-sigkill"
+check "-u leaves other units out" sh -c "! echo '$(ids "$TMP/all.json")' | grep -q no-space"
+check "streams carry host and unit" \
+        test "$(json_get "$TMP/all.json" 'r["diagnoses"][0]["streams"][0]["host"] + " " + r["diagnoses"][0]["streams"][0]["unit"]')" = "gpu-node-07 k26.service"
+
+"$CORONER" -f json --journal-dir "$TMP/node7" -b > "$TMP/b0.json"
+check "-b: the last boot only" test "$(ids "$TMP/b0.json" | tr ' ' '\n' | grep -c 'unbalanced')" = 0
+"$CORONER" -f json --journal-dir "$TMP/node7" -b -1 -u k26 > "$TMP/b1.json"
+check "-b -1: the boot before" test "$(json_get "$TMP/b1.json" '[d["id"] for d in r["diagnoses"]][0]')" = sglang.unbalanced-memory
+"$CORONER" -f json --journal-dir "$TMP/node7" -b $B2 -u k26 > "$TMP/bid.json"
+check "-b ID" test "$(top_id "$TMP/bid.json")" = compressed-tensors.unknown-compression-format
+"$CORONER" -f json --journal-dir "$TMP/node7" --since "2025-11-29 22:20:00" --until "@1764460000" -u k26 > "$TMP/since.json"
+check "--since/--until select the second run" test "$(top_id "$TMP/since.json")" = compressed-tensors.unknown-compression-format
+"$CORONER" -f json --journal-dir "$TMP/node7" -p err > "$TMP/prio.json"
+check "-p err keeps the errors" sh -c "echo '$(ids "$TMP/prio.json")' | grep -q no-space"
+"$CORONER" -f json --journal-dir "$TMP/node7" --match _PID=777 > "$TMP/match.json"
+check "FIELD=VALUE match" test "$(ids "$TMP/match.json")" = system.no-space-left
+"$CORONER" --journal-dir "$TMP/node7" --since "not a time" >/dev/null 2>&1; s=$?
+[ $s -eq 2 ] && ok "a bad --since exits 2" || not_ok "a bad --since exits 2" "exit $s"
+
+# Two hosts in one directory (a fleet collected by systemd-journal-remote).
+"$PY" "$TMP/export.py" gpu-node-01 $B1 $I1 $T1 unbalanced | "$REMOTE" -o "$TMP/fleet/remote-node01.journal" - 2>/dev/null
+"$PY" "$TMP/export.py" gpu-node-02 $B2 $I2 $T1 compressed | "$REMOTE" -o "$TMP/fleet/remote-node02.journal" - 2>/dev/null
+"$CORONER" -f json --journal-dir "$TMP/fleet" -u 'k2*' > "$TMP/fleet.json"
+check "two hosts in one directory, unit glob: each failure on its host" \
+        test "$(json_get "$TMP/fleet.json" '" ".join(sorted(d["id"].split(".")[0] + "@" + d["streams"][0]["host"] for d in r["diagnoses"] if d["role"] == "root-cause"))')" \
+        = "compressed-tensors@gpu-node-02 sglang@gpu-node-01"
+
+# The same log as journalctl -o short text gives the same diagnoses.
+journalctl --file "$TMP/node7/system.journal" -o short > "$TMP/short.txt" 2>/dev/null
+journalctl --file "$TMP/node7/system.journal" -o short-iso > "$TMP/iso.txt" 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/node7/system.journal" > "$TMP/j.json"
+"$CORONER" -f json "$TMP/short.txt" > "$TMP/short.json"
+"$CORONER" -f json "$TMP/iso.txt" > "$TMP/iso.json"
+jids() { json_get "$1" '" ".join(sorted("%s:%d" % (d["id"], d["count"]) for d in r["diagnoses"]))'; }
+check "journal file and journalctl -o short text: same diagnoses" test "$(jids "$TMP/j.json")" = "$(jids "$TMP/short.json")"
+check "journal file and journalctl -o short-iso text: same diagnoses" test "$(jids "$TMP/j.json")" = "$(jids "$TMP/iso.json")"
+
+# Cursor: two runs over a growing journal; no entry lost or repeated.
+"$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 unbalanced | "$REMOTE" -o "$TMP/grow.journal" - 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/grow.journal" --cursor-file "$TMP/cursor" > "$TMP/c1.json"
+check "cursor file written" test -s "$TMP/cursor"
+"$PY" "$TMP/export.py" gpu-node-07 $B2 $I2 $T2 compressed | "$REMOTE" -o "$TMP/grow.journal" - 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/grow.journal" --cursor-file "$TMP/cursor" > "$TMP/c2.json"
+total=$(journalctl --file "$TMP/grow.journal" -o cat 2>/dev/null | wc -l)
+check "cursor: the two runs read every entry exactly once ($total)" \
+        test "$(( $(json_get "$TMP/c1.json" 'r["inputs"][0]["records"]') + $(json_get "$TMP/c2.json" 'r["inputs"][0]["records"]') ))" = "$total"
+check "cursor: the second run sees only the new run's failures" \
+        test "$(json_get "$TMP/c2.json" '" ".join(sorted(d["id"] for d in r["diagnoses"] if d["id"].split(".")[0] in ("sglang", "compressed-tensors")))')" \
+        = "compressed-tensors.unknown-compression-format"
+"$CORONER" -f json --journal-file "$TMP/grow.journal" --cursor-file "$TMP/cursor" > "$TMP/c3.json"
+check "cursor: a third run finds nothing new" test "$(json_get "$TMP/c3.json" 'r["inputs"][0]["records"]')" = 0
+
+# --follow while a second process appends through a pipe.
+"$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 healthy | "$REMOTE" -o "$TMP/live.journal" - 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/live.journal" --follow > "$TMP/follow.out" 2>"$TMP/follow.err" &
+pid=$!
+sleep 1
+"$PY" "$TMP/export.py" gpu-node-07 $B2 $I2 $T2 compressed | "$REMOTE" -o "$TMP/live.journal" - 2>/dev/null
+for i in $(seq 50); do grep -q compressed-tensors "$TMP/follow.out" && break; sleep 0.2; done
+kill -TERM $pid 2>/dev/null; wait $pid; s=$?
+check "--follow reports the new failure as a JSON line while running" grep -q '"id":"compressed-tensors.unknown-compression-format"' "$TMP/follow.out"
+[ $s -eq 0 ] && ok "--follow stops cleanly on SIGTERM" || not_ok "--follow stops cleanly on SIGTERM" "exit $s $(cat "$TMP/follow.err")"
+
+# A corrupt journal file: read what is readable, warn, go on.
+cp "$TMP/node7/system.journal" "$TMP/corrupt.journal~"
+size=$(wc -c < "$TMP/corrupt.journal~")
+dd if=/dev/urandom of="$TMP/corrupt.journal~" bs=1 seek=$((size / 3)) count=4096 conv=notrunc 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/corrupt.journal~" > "$TMP/corrupt.json" 2>"$TMP/corrupt.err"; s=$?
+[ $s -le 2 ] && "$PY" -c "import json; json.load(open('$TMP/corrupt.json'))" 2>/dev/null \
+        && ok "a corrupted .journal~ file: no crash, a report (exit $s)" || not_ok "corrupted journal" "exit $s $(cat "$TMP/corrupt.err")"
+head -c $((size / 2)) "$TMP/node7/system.journal" > "$TMP/half.journal"
+"$CORONER" -f json --journal-file "$TMP/half.journal" > "$TMP/half.json" 2>"$TMP/half.err"; s=$?
+[ $s -le 2 ] && "$PY" -c "import json; json.load(open('$TMP/half.json'))" 2>/dev/null \
+        && ok "a journal file cut in half: no crash, a report (exit $s)" || not_ok "half journal" "exit $s $(cat "$TMP/half.err")"
+done_testing
