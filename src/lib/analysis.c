@@ -12,6 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
+static bool has_substance(const struct event *ev)
+{
+        for (size_t i = 0; i < ev->n_excs; i++)
+                if ((ev->excs[i].type && ev->excs[i].type[0]) || ev->excs[i].n_frames)
+                        return true;
+        return false;
+}
+
 /* The assembler's sink: match each event and rank what matched. */
 static void on_event(void *ctx, struct event *ev)
 {
@@ -24,6 +32,8 @@ static void on_event(void *ctx, struct event *ev)
         }
         /* Unknown tracebacks and bare exceptions are reported; plain lines and
          * unknown warnings are not. */
+        if (ev->kind == EVENT_TRACEBACK && !has_substance(ev))
+                return;  /* a bare header with nothing after it says nothing */
         if (ev->kind == EVENT_TRACEBACK ||
             (ev->kind == EVENT_EXCEPTION && !strstr(ev->excs[0].type, "Warning")))
                 ranking_add(&a->ranking, ev, NULL);

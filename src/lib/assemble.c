@@ -560,7 +560,16 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                         a->state = ST_CHAIN;
                         return true;
                 }
-                return false;
+                /* Some messages hold a blank line (huggingface_hub's "401
+                 * Client Error ...\n\nCannot access gated repo ..."). */
+                if (n == 0 || a->ev.kind != EVENT_TRACEBACK || tb_looks_like_new_record(s, n) ||
+                    tb_parse_frame(s, n, NULL) || a->message_lines >= LIMIT_MESSAGE_LINES)
+                        return false;
+                sb_append(&a->message, "\n\n", 2);
+                sb_append(&a->message, s, n);
+                a->message_lines++;
+                a->state = ST_MESSAGE;
+                return true;
         case ST_CHAIN:
                 if (n == 0)
                         return true;

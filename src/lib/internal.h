@@ -238,6 +238,7 @@ struct match_result {
         char *summary;                /* with captures filled in */
         char **fixes;
         size_t n_fixes;
+        char **checks;                /* candidates' checks, captures filled in */
 };
 /* Finds the best signature for ev; returns true and fills ret if one matched. */
 bool match_event(const coroner_db *db, const struct event *ev, struct match_result *ret);
@@ -258,6 +259,7 @@ struct diagnosis {
         char *title, *summary;
         char **fixes;
         size_t n_fixes;
+        char **checks;                /* one per sig->candidates, captures filled in */
         coroner_severity severity;
         bool symptom, unrecognized;
         char fingerprint[17];

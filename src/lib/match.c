@@ -207,6 +207,11 @@ static void fill_result(const coroner_db *db, const struct coroner_signature *si
                         render(sig->fixes[i], pats, subjects, lens, n, db, &sb);
                         ret->fixes[ret->n_fixes++] = sb_take(&sb);
                 }
+        ret->checks = calloc(sig->n_candidates + 1, sizeof *ret->checks);
+        for (size_t i = 0; ret->checks && i < sig->n_candidates; i++) {
+                render(sig->candidates[i].check, pats, subjects, lens, n, db, &sb);
+                ret->checks[i] = sb_take(&sb);
+        }
         sb_free(&line);
 }
 
@@ -250,5 +255,8 @@ void match_result_free(struct match_result *m)
         for (size_t i = 0; i < m->n_fixes; i++)
                 free(m->fixes[i]);
         free(m->fixes);
+        for (size_t i = 0; m->checks && m->sig && i < m->sig->n_candidates; i++)
+                free(m->checks[i]);
+        free(m->checks);
         memset(m, 0, sizeof *m);
 }

@@ -22,6 +22,9 @@ static void diagnosis_free(struct diagnosis *d)
         for (size_t i = 0; i < d->n_fixes; i++)
                 free(d->fixes[i]);
         free(d->fixes);
+        for (size_t i = 0; d->checks && d->sig && i < d->sig->n_candidates; i++)
+                free(d->checks[i]);
+        free(d->checks);
         free(d->exc_type);
         free(d->exc_message);
         for (size_t i = 0; i < d->n_chain; i++) {
@@ -135,6 +138,9 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
                 d->fixes = calloc(m->n_fixes ? m->n_fixes : 1, sizeof *d->fixes);
                 for (size_t i = 0; d->fixes && i < m->n_fixes; i++)
                         d->fixes[d->n_fixes++] = dup_or_null(m->fixes[i]);
+                d->checks = calloc(s->n_candidates + 1, sizeof *d->checks);
+                for (size_t i = 0; d->checks && m->checks && i < s->n_candidates; i++)
+                        d->checks[i] = dup_or_null(m->checks[i]);
                 d->severity = s->severity;
                 d->symptom = s->symptom;
         } else {

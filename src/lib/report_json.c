@@ -133,7 +133,7 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
                 for (size_t k = 0; k < d->sig->n_candidates; k++) {
                         cJSON *c = cJSON_CreateObject();
                         cJSON_AddStringToObject(c, "cause", d->sig->candidates[k].cause);
-                        cJSON_AddStringToObject(c, "check", d->sig->candidates[k].check);
+                        cJSON_AddStringToObject(c, "check", (d->checks && d->checks[k] ? d->checks[k] : d->sig->candidates[k].check));
                         cJSON_AddItemToArray(cands, c);
                 }
         }

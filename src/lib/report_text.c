@@ -107,7 +107,7 @@ static void full_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t 
                         sb_puts(sb, "     - ");
                         put_safe(sb, d->sig->candidates[k].cause, 400);
                         sb_puts(sb, "\n         check: ");
-                        put_safe(sb, d->sig->candidates[k].check, 400);
+                        put_safe(sb, (d->checks && d->checks[k] ? d->checks[k] : d->sig->candidates[k].check), 400);
                         sb_putc(sb, '\n');
                 }
         }
