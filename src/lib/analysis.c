@@ -45,6 +45,9 @@ int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,
         enum line_shape shape = SHAPE_AUTO;
         if (opts && opts->input_format && line_shape_parse(opts->input_format, &shape) < 0)
                 return CORONER_E_USAGE;
+        int r = db_prepare(db);
+        if (r < 0)
+                return r;
         coroner_analysis *a = xmalloc_or_null(sizeof *a);
         if (!a)
                 return CORONER_E_NOMEM;
@@ -96,6 +99,15 @@ static void feed_line(coroner_analysis *a, int input, const char *line, size_t l
 {
         struct record r;
         a->inputs[input].records++;
+        /* The fast path: no traceback is open and the line holds no word any
+         * signature or the assembler looks for, so it cannot matter. */
+        if (!assembler_busy(a->assembler) && !prefilter_line(a->db->pf, line, len)) {
+                a->inputs[input].lines++;
+                a->seq++;
+                return;
+        }
+        if ((a->seq & 255) == 0)
+                assembler_sweep(a->assembler, a->seq);
         decode_line(&a->decoder, line, len, &r);
         analysis_feed_record(a, input, &r, line, len);
 }

@@ -23,6 +23,7 @@ enum tb_state {
 
 struct active {
         struct active *next;       /* hash chain */
+        struct active *older, *newer;  /* all actives, least recently fed first */
         struct stream_id id;
         int input;
         uint64_t key;
@@ -34,7 +35,7 @@ struct active {
         size_t lines;
         bool want_code;            /* the next indented line is a frame's code */
         uint64_t prefix_id;        /* the logger prefix of the first line */
-        bool prefix_first_line_only;
+        enum { PREFIX_UNKNOWN, PREFIX_FIRST_LINE, PREFIX_EVERY_LINE } prefix_style;
         bool headerless;           /* began at a frame: the header was lost (a
                                     * paste or log cut in the middle); dropped
                                     * unless its exception line arrives */
@@ -46,12 +47,19 @@ struct active {
                                     * table indents whole tracebacks) */
 };
 
-enum { BUCKETS = 8192 };
+enum {
+        BUCKETS = 8192,
+        /* A traceback whose stream has been silent for this many lines is
+         * over: Python prints one in a burst. Without this, a process that
+         * never logs again would keep every later line on the slow path. */
+        IDLE_LINES = 2000,
+};
 
 struct assembler {
         event_sink sink;
         void *ctx;
         struct active *buckets[BUCKETS];
+        struct active *oldest, *newest;  /* the recency list */
         size_t n_active;
         size_t n_embedded;   /* actives with embedded set */
 };
@@ -232,6 +240,35 @@ static void finish_message(struct active *a)
         sb_free(&a->message);
 }
 
+static void unlink_recent(struct assembler *as, struct active *a)
+{
+        if (a->older)
+                a->older->newer = a->newer;
+        else
+                as->oldest = a->newer;
+        if (a->newer)
+                a->newer->older = a->older;
+        else
+                as->newest = a->older;
+        a->older = a->newer = NULL;
+}
+
+/* Marks a as fed at seq: it moves to the newest end of the recency list. */
+static void touch(struct assembler *as, struct active *a, uint64_t seq)
+{
+        a->last_seq = seq;
+        if (as->newest == a)
+                return;
+        if (a->older || a->newer || as->oldest == a)
+                unlink_recent(as, a);
+        a->older = as->newest;
+        if (as->newest)
+                as->newest->newer = a;
+        else
+                as->oldest = a;
+        as->newest = a;
+}
+
 static void bucket_remove(struct assembler *as, struct active *a)
 {
         struct active **pp = &as->buckets[a->key % BUCKETS];
@@ -239,6 +276,7 @@ static void bucket_remove(struct assembler *as, struct active *a)
                 pp = &(*pp)->next;
         if (*pp)
                 *pp = a->next;
+        unlink_recent(as, a);
         as->n_active--;
         if (a->embedded)
                 as->n_embedded--;
@@ -284,33 +322,18 @@ static struct active *find_active(struct assembler *as, int input, const struct 
 /* An untagged line continues the latest embedded traceback of its process. */
 static struct active *find_embedded(struct assembler *as, int input, const struct stream_id *id)
 {
-        struct active *best = NULL;
-        for (size_t b = 0; b < BUCKETS && as->n_embedded; b++)
-                for (struct active *a = as->buckets[b]; a; a = a->next)
-                        if (a->embedded && a->input == input && a->id.pid == id->pid &&
-                            strcmp(a->id.host, id->host) == 0 &&
-                            (id->pid || strcmp(a->id.ident, id->ident) == 0) &&
-                            (!best || a->last_seq > best->last_seq))
-                                best = a;
-        return best;
-}
-
-static void evict_oldest(struct assembler *as)
-{
-        struct active *oldest = NULL;
-        for (size_t b = 0; b < BUCKETS; b++)
-                for (struct active *a = as->buckets[b]; a; a = a->next)
-                        if (!oldest || a->last_seq < oldest->last_seq)
-                                oldest = a;
-        if (oldest)
-                close_active(as, oldest, true);
+        for (struct active *a = as->newest; a; a = a->older)
+                if (a->embedded && a->input == input && a->id.pid == id->pid &&
+                    strcmp(a->id.host, id->host) == 0 && (id->pid || strcmp(a->id.ident, id->ident) == 0))
+                        return a;
+        return NULL;
 }
 
 static struct active *open_active(struct assembler *as, int input, const struct stream_id *id,
                                   uint64_t key, const struct record *r, long lineno, uint64_t seq)
 {
         if (as->n_active >= LIMIT_STREAMS)
-                evict_oldest(as);
+                close_active(as, as->oldest, true);
         struct active *a = xmalloc_or_null(sizeof *a);
         if (!a)
                 return NULL;
@@ -327,6 +350,7 @@ static struct active *open_active(struct assembler *as, int input, const struct 
         a->next = as->buckets[key % BUCKETS];
         as->buckets[key % BUCKETS] = a;
         as->n_active++;
+        touch(as, a, seq);
         return a;
 }
 
@@ -346,12 +370,10 @@ static void fill_line_event(struct event *ev, const struct record *r, const stru
  * one, so ordinary "Note: ..." lines stay plain lines. */
 static bool exception_like_type(const char *s, size_t n)
 {
-        /* "torch._dynamo.exc.BackendCompilerFailed": a qualified class name. */
-        const char *dot = memrchr(s, '.', n);
-        if (dot && dot + 1 < s + n && isupper((unsigned char)dot[1]))
-                return true;
+
+        /* Keep in step with the triggers in match_prefilter.c. */
         static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Exit",
-                                                "Failure", "Fault", "Warning" };
+                                                "Failure", "Fault", "Warning", "Failed" };
         for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
                 size_t k = strlen(suffixes[i]);
                 if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0)
@@ -397,9 +419,7 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
                 return true;
         }
         a->ev.kind = EVENT_EXCEPTION;
-        a->last_seq = seq;
         a->prefix_id = r->prefix_id;
-        a->prefix_first_line_only = r->prefix_first_line_only;
         x->type = strndup_safe(r->msg, type_len);
         x->line = lineno;
         sb_append(&a->message, r->msg + msg_at, r->msg_len - msg_at);
@@ -418,7 +438,6 @@ static void start_traceback(struct assembler *as, struct active *a, const struct
                 as->n_embedded++;
         }
         a->prefix_id = r->prefix_id;
-        a->prefix_first_line_only = r->prefix_first_line_only;
         a->indent = 0;
         while (a->indent < header_at && r->msg[a->indent] == ' ')
                 a->indent++;
@@ -441,13 +460,23 @@ static bool is_remote_header(const struct active *a, const char *s, size_t at)
 }
 
 /* Does r start a new log record rather than continue the traceback? Decided
- * by the logger prefix the decoder removed: SGLang prefixes only a record's
- * first line, vLLM every line with the same level and location. */
-static bool record_boundary(const struct active *a, const struct record *r)
+ * by the logger prefix the decoder removed. Some loggers prefix only a
+ * record's first line (SGLang's logger.error with a traceback inside), others
+ * every line with the same prefix (vLLM; level and location): the second
+ * line of the traceback tells which. */
+static bool record_boundary(struct active *a, const struct record *r)
 {
-        if (r->prefix_id)
-                return !a->prefix_id || r->prefix_first_line_only || r->prefix_id != a->prefix_id;
-        return a->prefix_id && !a->prefix_first_line_only;
+        if (!r->prefix_id) {
+                if (a->prefix_style == PREFIX_EVERY_LINE)
+                        return true;
+                if (a->prefix_id)
+                        a->prefix_style = PREFIX_FIRST_LINE;
+                return false;
+        }
+        if (r->prefix_id != a->prefix_id || a->prefix_style == PREFIX_FIRST_LINE)
+                return true;
+        a->prefix_style = PREFIX_EVERY_LINE;
+        return false;
 }
 
 /* After a bare "Type: message" line (no traceback), which lines continue the
@@ -595,7 +624,7 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
         if (!a && as->n_embedded && !r->tag[0])
                 a = find_embedded(as, input, &id);
         if (a) {
-                a->last_seq = seq;
+                touch(as, a, seq);
                 if (continue_traceback(a, r, input, lineno, raw, raw_len))
                         return;
                 close_active(as, a, a->state == ST_FRAMES);
@@ -604,7 +633,6 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
         if (tb_find_header(r->msg, r->msg_len, &at)) {
                 a = open_active(as, input, &id, key, r, lineno, seq);
                 if (a) {
-                        a->last_seq = seq;
                         start_traceback(as, a, r, at, input, lineno, raw, raw_len);
                 }
                 return;
@@ -616,9 +644,7 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                         frame_free(&f);
                         return;
                 }
-                a->last_seq = seq;
                 a->prefix_id = r->prefix_id;
-                a->prefix_first_line_only = r->prefix_first_line_only;
                 a->headerless = true;
                 a->state = ST_FRAMES;
                 add_frame(a, &f);
@@ -631,30 +657,36 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
         emit_single(as, r, &id, input, lineno, seq, raw, raw_len);
 }
 
+bool assembler_busy(const struct assembler *as)
+{
+        return as->n_active > 0;
+}
+
 void assembler_end_input(struct assembler *as, int input)
 {
-        for (size_t b = 0; b < BUCKETS; b++) {
-                struct active *a = as->buckets[b];
-                while (a) {
-                        struct active *next = a->next;
-                        if (a->input == input || input < 0)
-                                close_active(as, a, a->state == ST_FRAMES);
-                        a = next;
-                }
+        struct active *a = as->oldest;
+        while (a) {
+                struct active *newer = a->newer;
+                if (a->input == input || input < 0)
+                        close_active(as, a, a->state == ST_FRAMES);
+                a = newer;
         }
+}
+
+void assembler_sweep(struct assembler *as, uint64_t seq)
+{
+        while (as->oldest && as->oldest->last_seq + IDLE_LINES < seq)
+                close_active(as, as->oldest, as->oldest->state == ST_FRAMES);
 }
 
 void assembler_free(struct assembler *as)
 {
         if (!as)
                 return;
-        for (size_t b = 0; b < BUCKETS; b++) {
-                struct active *a = as->buckets[b];
-                while (a) {
-                        struct active *next = a->next;
-                        active_free(a);
-                        a = next;
-                }
+        while (as->oldest) {
+                struct active *a = as->oldest;
+                as->oldest = a->newer;
+                active_free(a);
         }
         free(as);
 }

@@ -326,7 +326,6 @@ static bool strip_sglang(struct record *r)
                 at++;
         consume(r, at);
         r->prefix_id = fnv1a64(r->tag, strlen(r->tag), FNV1A64_INIT) | 1;
-        r->prefix_first_line_only = true;
         return true;
 }
 
@@ -357,7 +356,8 @@ static bool strip_worker(struct record *r)
         return true;
 }
 
-/* vLLM's logger: "ERROR 05-06 14:20:15 [core.py:387] " (also with ".123"),
+/* vLLM's logger: "ERROR 05-06 14:20:15 [core.py:387] " (also with ".123";
+ * before 0.6 without the '['),
  * written on every line of a multi-line record. */
 static bool strip_vllm_level(const struct decoder *d, struct record *r)
 {
@@ -379,17 +379,17 @@ static bool strip_vllm_level(const struct decoder *d, struct record *r)
                 return false;
         at += 14;
         long usec = fraction(s, n, &at);
-        if (at + 1 >= n || s[at] != ' ' || s[at + 1] != '[')
+        /* "[core.py:387]" (current) or "core.py:387]" (before 0.6) */
+        if (at + 1 >= n || s[at] != ' ')
                 return false;
         const char *close = memchr(s + at, ']', n - at < 120 ? n - at : 120);
-        if (!close)
+        if (!close || memchr(s + at + 1, ' ', (size_t)(close - s) - at - 1))
                 return false;
-        size_t loc = at + 1, loc_len = (size_t)(close - s) - loc;
+        size_t loc = at + 1 + (s[at + 1] == '['), loc_len = (size_t)(close - s) - loc;
         if (!r->time[0])
                 set_time(r, d->year, mo, dd, hh, mm, ss, usec, 0);
         uint64_t h = fnv1a64(s, level_end, FNV1A64_INIT);
         r->prefix_id = fnv1a64(s + loc, loc_len, h) | 1;
-        r->prefix_first_line_only = false;
         at = (size_t)(close - s) + 1;
         if (at < n && s[at] == ' ')
                 at++;

@@ -77,9 +77,6 @@ struct record {
         uint64_t prefix_id;   /* identity of an application logger prefix that was
                                * removed (level + location, or the SGLang tag);
                                * 0 if none. Tells one log record from the next. */
-        bool prefix_first_line_only;  /* the logger writes it on a record's first
-                                       * line only (SGLang) rather than on every
-                                       * line (vLLM) */
 };
 
 enum line_shape {
@@ -173,6 +170,10 @@ void assembler_free(struct assembler *as);
 /* r: the decoded record; raw: the line as read (kept as evidence). */
 void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                     const struct record *r, const char *raw, size_t raw_len);
+/* Closes the tracebacks whose streams have been silent for a while. */
+void assembler_sweep(struct assembler *as, uint64_t seq);
+/* True while some stream is inside a traceback: every line must be decoded. */
+bool assembler_busy(const struct assembler *as);
 /* End of an input: close every open traceback of it (marked incomplete). */
 void assembler_end_input(struct assembler *as, int input);
 
@@ -189,8 +190,6 @@ bool tb_looks_like_new_record(const char *s, size_t n);
 struct pattern {
         char *source;
         pcre2_code *code;
-        char literal[64];  /* a literal every match contains, for the pre-filter; "" if none */
-        bool caseless;
 };
 
 struct candidate {
@@ -224,12 +223,30 @@ struct coroner_db {
         size_t n_sigs, cap;
         pcre2_match_context *mctx;
         pcre2_match_data *md;  /* scratch for match_event (one thread) */
+        struct prefilter *pf;  /* built by db_prepare after loading */
+        uint64_t generation;   /* bumped by every load; pf_generation tells if pf is current */
+        uint64_t pf_generation;
         char **dups;     /* ids loaded more than once */
         size_t n_dups;
         bool owns_sigs;  /* false for a view that borrows another db's signatures */
 };
 void signature_free(struct coroner_signature *s);
 bool category_known(const char *category);
+
+/* match_prefilter.c */
+struct prefilter;
+int prefilter_build(const coroner_db *db, struct prefilter **ret);
+void prefilter_free(struct prefilter *pf);
+/* Could this line start or hold evidence? False means it can be skipped. */
+bool prefilter_line(const struct prefilter *pf, const char *s, size_t n);
+/* Sets the bit of each signature whose literal occurs in s. */
+void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits);
+void prefilter_add_always(const struct prefilter *pf, uint64_t *bits);
+size_t prefilter_sig_words(const struct prefilter *pf);
+/* The literals a pattern cannot match without, one per alternative. */
+bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *ret_n, bool *caseless);
+/* (Re)builds db->pf if signatures were loaded since. */
+int db_prepare(coroner_db *db);
 
 /* match.c */
 struct match_result {

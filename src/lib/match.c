@@ -13,24 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool contains_literal(const struct pattern *p, const char *s, size_t n)
-{
-        size_t k = strlen(p->literal);
-        if (k == 0)
-                return true;
-        if (!p->caseless)
-                return memmem(s, n, p->literal, k) != NULL;
-        for (size_t i = 0; i + k <= n; i++)
-                if (strncasecmp(s + i, p->literal, k) == 0)
-                        return true;
-        return false;
-}
-
 bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
                     pcre2_match_data *md)
 {
-        if (!contains_literal(p, s, n))
-                return false;
         return pcre2_match(p->code, (PCRE2_SPTR)s, n, 0, 0, md, db->mctx) >= 0;
 }
 
@@ -215,14 +200,42 @@ static void fill_result(const coroner_db *db, const struct coroner_signature *si
         sb_free(&line);
 }
 
+/* The signatures whose literal occurs in the event's text (pre-filter). */
+static uint64_t *candidates(const coroner_db *db, const struct event *ev, struct strbuf *line)
+{
+        size_t words = prefilter_sig_words(db->pf);
+        uint64_t *bits = calloc(words, sizeof *bits);
+        if (!bits)
+                return NULL;
+        prefilter_add_always(db->pf, bits);
+        if (ev->kind == EVENT_LINE) {
+                prefilter_candidates(db->pf, ev->text, strlen(ev->text), bits);
+                return bits;
+        }
+        for (size_t k = 0; k < ev->n_excs; k++) {
+                const struct exception *x = &ev->excs[k];
+                exception_line(x, line);
+                if (line->data)
+                        prefilter_candidates(db->pf, line->data, line->len, bits);
+                if (x->context)
+                        prefilter_candidates(db->pf, x->context, strlen(x->context), bits);
+        }
+        return bits;
+}
+
 bool match_event(const coroner_db *db, const struct event *ev, struct match_result *ret)
 {
         const struct coroner_signature *best = NULL;
         const struct exception *best_x = NULL;
         struct strbuf line = { 0 };
         pcre2_match_data *md = db->md;
+        uint64_t *bits = candidates(db, ev, &line);
+        if (!bits)
+                return false;
 
         for (size_t i = 0; i < db->n_sigs; i++) {
+                if (!(bits[i / 64] >> (i % 64) & 1))
+                        continue;
                 const struct coroner_signature *sig = db->sigs[i];
                 if (best && !better(sig, best))
                         continue;
@@ -243,6 +256,7 @@ bool match_event(const coroner_db *db, const struct event *ev, struct match_resu
                         }
         }
         sb_free(&line);
+        free(bits);
         if (!best)
                 return false;
         fill_result(db, best, ev, best_x, ret);

@@ -56,14 +56,7 @@ static bool nested_quantifier(const char *p)
 static void lint_pattern(struct strbuf *out, const struct coroner_signature *s, const char *key,
                          const struct pattern *p, int *warnings)
 {
-        if (!p->code)
-                return;
-        if (strlen(p->literal) < 4) {
-                sb_printf(out, "warning: %s: %s: pattern \"%s\" has no literal of 4+ characters for the pre-filter\n",
-                          s->path, key, p->source);
-                (*warnings)++;
-        }
-        if (nested_quantifier(p->source)) {
+        if (p->code && nested_quantifier(p->source)) {
                 sb_printf(out, "warning: %s: %s: pattern \"%s\" nests quantifiers (catastrophic backtracking risk)\n",
                           s->path, key, p->source);
                 (*warnings)++;
@@ -81,6 +74,12 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
         for (size_t i = 0; i < db->n_sigs; i++) {
                 struct coroner_signature *s = db->sigs[i];
                 view.sigs = &db->sigs[i];
+                view.generation++;
+                if (db_prepare(&view) == 0 && prefilter_line(view.pf, "", 0)) {
+                        sb_printf(&out, "warning: %s: no literal text of 4+ characters for the pre-filter: "
+                                  "every line must be checked (declare match.literals)\n", s->path);
+                        warnings++;
+                }
                 for (size_t k = 0; k < db->n_dups; k++)
                         if (strcmp(db->dups[k], s->id) == 0) {
                                 sb_printf(&out, "error: %s: id \"%s\" is defined more than once\n", s->path, s->id);
@@ -123,6 +122,7 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
                         }
                 }
         }
+        prefilter_free(view.pf);
         sb_printf(&out, "%zu signatures, %d errors, %d warnings\n", db->n_sigs, errors, warnings);
         *report = sb_take(&out);
         if (ret_warnings)
@@ -177,12 +177,19 @@ int coroner_db_explain(coroner_db *db, const char *path, char **report, struct c
                                         if (shown[i] >= 2 || diagnosed(a, s->id))
                                                 continue;
                                         const struct pattern *p = s->message.code ? &s->message : &s->line;
-                                        size_t k = strlen(p->literal);
-                                        if (k < 4 || !memmem(line, len, p->literal, k))
+                                        char lits[8][64];
+                                        size_t nl = 0;
+                                        bool caseless;
+                                        const char *hit = NULL;
+                                        if (p->code && pattern_literals(p->source, lits, 8, &nl, &caseless))
+                                                for (size_t k = 0; k < nl && !hit; k++)
+                                                        if (memmem(line, len, lits[k], strlen(lits[k])))
+                                                                hit = lits[k];
+                                        if (!hit)
                                                 continue;
                                         bool full = pattern_search(db, p, line, len, db->md);
                                         sb_printf(&out, "  %s: line %ld holds \"%s\" but %s:\n    ", s->id, lineno,
-                                                  p->literal,
+                                                  hit,
                                                   full ? "the exception type, frame or other criteria did not fit"
                                                        : "the whole pattern did not match");
                                         sb_append_display(&out, line, len, 200);

@@ -76,6 +76,7 @@ void coroner_db_free(coroner_db *db)
         free(db->dups);
         pcre2_match_context_free(db->mctx);
         pcre2_match_data_free(db->md);
+        prefilter_free(db->pf);
         free(db);
 }
 
@@ -179,107 +180,6 @@ static int get_strings(const cJSON *obj, const char *key, const char ***ret, siz
         return 0;
 }
 
-/* The longest literal run every match of the pattern must contain, for the
- * pre-filter. Conservative: top-level alternation or a leading (?i) of
- * anything else means no literal. Good enough for the patterns we write;
- * `coroner signatures check` warns when it finds none. */
-static void extract_literal(const char *src, char *out, size_t cap, bool *caseless)
-{
-        char best[256] = "", cur[256] = "";
-        size_t cur_len = 0;
-        int depth = 0;
-        *caseless = false;
-        out[0] = '\0';
-        const char *p = src;
-        if (strncmp(p, "(?i)", 4) == 0) {
-                *caseless = true;
-                p += 4;
-        }
-        for (const char *q = p; *q; q++) {
-                if (*q == '\\' && q[1]) {
-                        q++;
-                        continue;
-                }
-                if (*q == '[') {  /* skip a class */
-                        while (*q && *q != ']')
-                                q += (*q == '\\' && q[1]) ? 2 : 1;
-                        if (!*q)
-                                break;
-                        continue;
-                }
-                if (*q == '(')
-                        depth++;
-                else if (*q == ')')
-                        depth--;
-                else if (*q == '|' && depth == 0)
-                        return;  /* top-level alternation */
-        }
-#define FLUSH() do { \
-                cur[cur_len] = '\0'; \
-                if (cur_len > strlen(best)) memcpy(best, cur, cur_len + 1); \
-                cur_len = 0; \
-        } while (0)
-        depth = 0;
-        for (const char *q = p; *q; q++) {
-                char c = *q, lit = 0;
-                if (depth > 0) {
-                        if (c == '\\' && q[1])
-                                q++;
-                        else if (c == '(')
-                                depth++;
-                        else if (c == ')')
-                                depth--;
-                        else if (c == '[')
-                                while (q[1] && *q != ']')
-                                        q += (*q == '\\' && q[1]) ? 2 : 1;
-                        continue;
-                }
-                if (c == '\\') {
-                        char e = q[1];
-                        if (!e)
-                                break;
-                        q++;
-                        if (strchr(".^$|()[]{}*+?\\/-:'\"#<>=!@%&,;~` ", e))
-                                lit = e;
-                        else {
-                                FLUSH();
-                                continue;
-                        }
-                } else if (c == '(') {
-                        FLUSH();
-                        depth = 1;
-                        continue;
-                } else if (c == '[') {
-                        FLUSH();
-                        while (q[1] && *q != ']')
-                                q += (*q == '\\' && q[1]) ? 2 : 1;
-                        continue;
-                } else if (strchr(".^$", c)) {
-                        FLUSH();
-                        continue;
-                } else if (strchr("*?{", c)) {
-                        /* The previous character is optional or repeated. */
-                        if (cur_len)
-                                cur_len--;
-                        FLUSH();
-                        if (c == '{')
-                                while (q[1] && *q != '}')
-                                        q++;
-                        continue;
-                } else if (c == '+') {
-                        FLUSH();
-                        continue;
-                } else {
-                        lit = c;
-                }
-                if (cur_len + 1 < sizeof cur)
-                        cur[cur_len++] = lit;
-        }
-        FLUSH();
-#undef FLUSH
-        snprintf(out, cap, "%s", best);
-}
-
 static int compile_pattern(const char *src, struct pattern *p, const char *path, const char *key,
                            struct coroner_error *err)
 {
@@ -299,7 +199,6 @@ static int compile_pattern(const char *src, struct pattern *p, const char *path,
                 return fail(err, path, "%s", detail);
         }
         pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE);  /* best effort */
-        extract_literal(src, p->literal, sizeof p->literal, &p->caseless);
         return 0;
 }
 
@@ -405,8 +304,21 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
         return 0;
 }
 
+int db_prepare(coroner_db *db)
+{
+        if (db->pf && db->pf_generation == db->generation)
+                return 0;
+        prefilter_free(db->pf);
+        db->pf = NULL;
+        int r = prefilter_build(db, &db->pf);
+        if (r == 0)
+                db->pf_generation = db->generation;
+        return r;
+}
+
 static int add_signature(coroner_db *db, struct coroner_signature *s)
 {
+        db->generation++;
         for (size_t i = 0; i < db->n_sigs; i++)
                 if (strcmp(db->sigs[i]->id, s->id) == 0) {
                         char **p = realloc(db->dups, (db->n_dups + 1) * sizeof *p);

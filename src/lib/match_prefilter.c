@@ -1,0 +1,480 @@
+/* match_prefilter.c — decide in a few cycles a byte whether a line can matter.
+ *
+ * Every signature contributes the literal text its pattern cannot match
+ * without (extracted from the pattern, or declared as match.literals); the
+ * assembler contributes the words that start its evidence ("Traceback (most
+ * recent call last)", `File "`, "Error:", ...). Each literal is indexed by
+ * its rarest 4-byte window in a 64 Ki-bit table; a line is scanned once,
+ * hashing every 4-byte window, and only a set bit leads to a comparison.
+ * PCRE2 then runs only for the signatures whose literal was found.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { HASH_BITS = 16, TABLE = 1 << HASH_BITS };
+
+struct pf_entry {
+        char lit[64];
+        uint8_t len, anchor;  /* anchor: offset of the indexed 4-byte window */
+        bool caseless;
+        int32_t sig;          /* signature index; -1: a structural trigger */
+};
+
+struct prefilter {
+        uint64_t bits[TABLE / 64];
+        uint32_t start[TABLE + 1];  /* entries of hash h: order[start[h] .. start[h+1]) */
+        uint32_t *order;
+        struct pf_entry *entries;
+        size_t n_entries;
+        uint64_t *always;           /* signatures without a literal: always candidates */
+        size_t n_sigs;
+        bool any_always;
+};
+
+/* Words that begin evidence the assembler reassembles (assemble.c). */
+static const char *const triggers[] = {
+        "Traceback (most recent call last)", "File \"", "Error:", "Exception:", "Warning:",
+        "Interrupt:", "Exit:", "Failure:", "Fault:", "Failed:",
+};
+
+static inline uint32_t hash4(uint32_t w)
+{
+        return (w * 2654435761u) >> (32 - HASH_BITS);
+}
+
+static inline uint32_t load4(const char *p)
+{
+        uint32_t w;
+        memcpy(&w, p, 4);
+        return w;
+}
+
+/* Rarer bytes make better anchors: punctuation and capitals over letters. */
+static int commonness(unsigned char c)
+{
+        if (islower(c) || c == ' ')
+                return 4;
+        if (isupper(c) || isdigit(c))
+                return 2;
+        return 1;
+}
+
+static void choose_anchor(struct pf_entry *e)
+{
+        int best = 1 << 30;
+        for (uint8_t i = 0; i + 4 <= e->len; i++) {
+                int score = 0;
+                for (int k = 0; k < 4; k++)
+                        score += commonness((unsigned char)e->lit[i + k]);
+                if (score < best) {
+                        best = score;
+                        e->anchor = i;
+                }
+        }
+}
+
+/* ---- literal extraction ---- */
+
+struct lits {
+        char lit[8][64];
+        size_t n;
+};
+
+/* End of the group that opens at p[0] == '(' (pointer to its ')'), or NULL. */
+static const char *group_end(const char *p)
+{
+        int depth = 0;
+        for (const char *q = p; *q; q++) {
+                if (*q == '\\' && q[1]) {
+                        q++;
+                } else if (*q == '[') {
+                        q++;
+                        if (*q == '^')
+                                q++;
+                        if (*q == ']')
+                                q++;
+                        while (*q && *q != ']')
+                                q += (*q == '\\' && q[1]) ? 2 : 1;
+                        if (!*q)
+                                return NULL;
+                } else if (*q == '(') {
+                        depth++;
+                } else if (*q == ')' && --depth == 0) {
+                        return q;
+                }
+        }
+        return NULL;
+}
+
+/* Longest literal run at depth 0 of the branch [p, end); "" if none. */
+static void longest_run(const char *p, const char *end, char *out, size_t cap)
+{
+        char cur[64];
+        size_t cur_len = 0;
+        out[0] = '\0';
+#define FLUSH() do { if (cur_len > strlen(out)) { memcpy(out, cur, cur_len); out[cur_len] = '\0'; } cur_len = 0; } while (0)
+        for (const char *q = p; q < end; q++) {
+                char c = *q, lit;
+                if (c == '\\') {
+                        if (q + 1 >= end)
+                                break;
+                        char e = *++q;
+                        if (!strchr(".^$|()[]{}*+?\\/-:'\"#<>=!@%&,;~` _", e)) {
+                                FLUSH();
+                                continue;
+                        }
+                        lit = e;
+                } else if (c == '(') {
+                        FLUSH();
+                        const char *g = group_end(q);
+                        if (!g || g >= end)
+                                break;
+                        q = g;
+                        continue;
+                } else if (c == '[') {
+                        FLUSH();
+                        q++;
+                        if (q < end && *q == '^')
+                                q++;
+                        if (q < end && *q == ']')
+                                q++;
+                        while (q < end && *q != ']')
+                                q += (*q == '\\' && q + 1 < end) ? 2 : 1;
+                        continue;
+                } else if (c == '.' || c == '^' || c == '$' || c == '+') {
+                        FLUSH();
+                        continue;
+                } else if (c == '*' || c == '?' || c == '{') {
+                        if (cur_len)
+                                cur_len--;  /* the previous character is optional */
+                        FLUSH();
+                        if (c == '{')
+                                while (q < end && *q != '}')
+                                        q++;
+                        continue;
+                } else {
+                        lit = c;
+                }
+                /* A quantifier after this character makes it optional. */
+                const char *nx = q + 1;
+                if (nx < end && (*nx == '?' || *nx == '*' || *nx == '{')) {
+                        FLUSH();
+                        continue;
+                }
+                if (cur_len + 1 < sizeof cur)
+                        cur[cur_len++] = lit;
+        }
+        FLUSH();
+#undef FLUSH
+        (void)cap;
+}
+
+/* One literal per top-level branch of [p, end); false if some branch has
+ * none of 4+ bytes. A branch that is one mandatory group is looked into. */
+static bool extract(const char *p, const char *end, struct lits *out, int depth)
+{
+        if (depth > 4)
+                return false;
+        if (end - p >= 4 && strncmp(p, "(?i)", 4) == 0)
+                p += 4;
+        const char *branch = p;
+        int d = 0;
+        for (const char *q = p;; q++) {
+                bool at_end = q >= end;
+                if (!at_end) {
+                        if (*q == '\\' && q + 1 < end) {
+                                q++;
+                                continue;
+                        }
+                        if (*q == '[') {
+                                const char *g = q + 1;
+                                if (g < end && *g == '^')
+                                        g++;
+                                if (g < end && *g == ']')
+                                        g++;
+                                while (g < end && *g != ']')
+                                        g += (*g == '\\' && g + 1 < end) ? 2 : 1;
+                                q = g;
+                                continue;
+                        }
+                        if (*q == '(')
+                                d++;
+                        else if (*q == ')')
+                                d--;
+                }
+                if (at_end || (*q == '|' && d == 0)) {
+                        char best[64];
+                        longest_run(branch, q, best, sizeof best);
+                        if (strlen(best) >= 4) {
+                                if (out->n == 8)
+                                        return false;
+                                snprintf(out->lit[out->n++], 64, "%s", best);
+                        } else {
+                                /* "(?:x)?(?:A|B)rest" with no literal outside: look
+                                 * inside the first group that must match. */
+                                const char *g = branch, *ge = NULL;
+                                for (;;) {
+                                        while (g < q && *g == '^')
+                                                g++;
+                                        if (g >= q || *g != '(')
+                                                return false;
+                                        ge = group_end(g);
+                                        if (!ge || ge >= q)
+                                                return false;
+                                        if (ge + 1 < q && strchr("?*", ge[1])) {
+                                                g = ge + 2;  /* optional: the next one */
+                                                continue;
+                                        }
+                                        if (ge + 1 < q && ge[1] == '{')
+                                                return false;
+                                        break;
+                                }
+                                const char *inner = g + 1;
+                                if (*inner == '?') {  /* (?: (?<name> (?P<name> */
+                                        if (inner[1] == ':')
+                                                inner += 2;
+                                        else if (inner[1] == '<' || inner[1] == 'P') {
+                                                const char *gt = strchr(inner, '>');
+                                                if (!gt || gt > ge)
+                                                        return false;
+                                                inner = gt + 1;
+                                        } else if (inner[1] == '|') {
+                                                inner += 2;
+                                        } else {
+                                                return false;
+                                        }
+                                }
+                                if (!extract(inner, ge, out, depth + 1))
+                                        return false;
+                        }
+                        if (at_end)
+                                break;
+                        branch = q + 1;
+                }
+        }
+        return true;
+}
+
+bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *ret_n, bool *caseless)
+{
+        struct lits l = { .n = 0 };
+        *caseless = strstr(pattern, "(?i") != NULL;
+        if (!extract(pattern, pattern + strlen(pattern), &l, 0) || l.n > cap)
+                return false;
+        for (size_t i = 0; i < l.n; i++)
+                memcpy(lits[i], l.lit[i], 64);
+        *ret_n = l.n;
+        return true;
+}
+
+/* ---- building ---- */
+
+static int add_entry(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig)
+{
+        if (pf->n_entries == *cap) {
+                size_t nc = *cap ? *cap * 2 : 256;
+                struct pf_entry *p = realloc(pf->entries, nc * sizeof *p);
+                if (!p)
+                        return CORONER_E_NOMEM;
+                pf->entries = p;
+                *cap = nc;
+        }
+        struct pf_entry *e = &pf->entries[pf->n_entries++];
+        memset(e, 0, sizeof *e);
+        size_t n = strlen(lit);
+        if (n > 63)
+                n = 63;
+        memcpy(e->lit, lit, n);
+        e->len = (uint8_t)n;
+        e->caseless = caseless;
+        e->sig = sig;
+        choose_anchor(e);
+        return 0;
+}
+
+/* The literals of one signature: from match.literals if declared, else
+ * from the first criterion that yields them (line, message, exception). */
+static bool signature_literals(const struct coroner_signature *s, char lits[][64], size_t *n, bool *caseless)
+{
+        const cJSON *declared = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s->json, "match"), "literals");
+        if (cJSON_IsArray(declared)) {
+                const cJSON *it;
+                *n = 0;
+                *caseless = false;
+                cJSON_ArrayForEach(it, declared)
+                        if (cJSON_IsString(it) && strlen(it->valuestring) >= 4 && *n < 8)
+                                snprintf(lits[(*n)++], 64, "%s", it->valuestring);
+                return *n > 0;
+        }
+        if (s->line.code && pattern_literals(s->line.source, lits, 8, n, caseless))
+                return true;
+        if (s->message.code && pattern_literals(s->message.source, lits, 8, n, caseless))
+                return true;
+        if (s->n_exception_types && s->n_exception_types <= 8) {
+                *caseless = false;
+                for (size_t i = 0; i < s->n_exception_types; i++) {
+                        if (strlen(s->exception_types[i]) < 4)
+                                return false;
+                        snprintf(lits[i], 64, "%s", s->exception_types[i]);
+                }
+                *n = s->n_exception_types;
+                return true;
+        }
+        return false;
+}
+
+static void set_bit(struct prefilter *pf, uint32_t h)
+{
+        pf->bits[h >> 6] |= 1ULL << (h & 63);
+}
+
+/* Every case variant of the anchor (caseless literals), as hashes. */
+static size_t anchor_hashes(const struct pf_entry *e, uint32_t *out)
+{
+        char w[4];
+        memcpy(w, e->lit + e->anchor, 4);
+        if (!e->caseless) {
+                out[0] = hash4(load4(w));
+                return 1;
+        }
+        size_t n = 0;
+        for (unsigned m = 0; m < 16; m++) {
+                char v[4];
+                bool dup = false;
+                for (int k = 0; k < 4; k++) {
+                        v[k] = (m >> k & 1) ? (char)toupper((unsigned char)w[k]) : (char)tolower((unsigned char)w[k]);
+                        if ((m >> k & 1) && toupper((unsigned char)w[k]) == tolower((unsigned char)w[k]))
+                                dup = true;
+                }
+                if (!dup)
+                        out[n++] = hash4(load4(v));
+        }
+        return n;
+}
+
+void prefilter_free(struct prefilter *pf)
+{
+        if (!pf)
+                return;
+        free(pf->order);
+        free(pf->entries);
+        free(pf->always);
+        free(pf);
+}
+
+int prefilter_build(const coroner_db *db, struct prefilter **ret)
+{
+        struct prefilter *pf = xmalloc_or_null(sizeof *pf);
+        if (!pf)
+                return CORONER_E_NOMEM;
+        pf->n_sigs = db->n_sigs;
+        pf->always = calloc(db->n_sigs / 64 + 1, sizeof *pf->always);
+        size_t cap = 0;
+        int r = pf->always ? 0 : CORONER_E_NOMEM;
+        for (size_t i = 0; r == 0 && i < sizeof triggers / sizeof triggers[0]; i++)
+                r = add_entry(pf, &cap, triggers[i], false, -1);
+        for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
+                char lits[8][64];
+                size_t n = 0;
+                bool caseless = false;
+                if (!signature_literals(db->sigs[i], lits, &n, &caseless)) {
+                        pf->always[i / 64] |= 1ULL << (i % 64);
+                        pf->any_always = true;
+                        continue;
+                }
+                for (size_t k = 0; r == 0 && k < n; k++)
+                        r = add_entry(pf, &cap, lits[k], caseless, (int32_t)i);
+        }
+        /* Bucket the entries by anchor hash (a caseless one in several). */
+        uint32_t (*hashes)[16] = r == 0 ? calloc(pf->n_entries + 1, sizeof *hashes) : NULL;
+        uint8_t *counts = hashes ? calloc(pf->n_entries + 1, 1) : NULL;
+        if (r == 0 && (!hashes || !counts))
+                r = CORONER_E_NOMEM;
+        size_t total = 0;
+        for (size_t i = 0; r == 0 && i < pf->n_entries; i++) {
+                counts[i] = (uint8_t)anchor_hashes(&pf->entries[i], hashes[i]);
+                for (size_t k = 0; k < counts[i]; k++) {
+                        pf->start[hashes[i][k] + 1]++;
+                        set_bit(pf, hashes[i][k]);
+                }
+                total += counts[i];
+        }
+        if (r == 0) {
+                for (size_t h = 0; h < TABLE; h++)
+                        pf->start[h + 1] += pf->start[h];
+                pf->order = malloc((total + 1) * sizeof *pf->order);
+                uint32_t *fill = calloc(TABLE, sizeof *fill);
+                if (!pf->order || !fill)
+                        r = CORONER_E_NOMEM;
+                for (size_t i = 0; r == 0 && i < pf->n_entries; i++)
+                        for (size_t k = 0; k < counts[i]; k++) {
+                                uint32_t h = hashes[i][k];
+                                pf->order[pf->start[h] + fill[h]++] = (uint32_t)i;
+                        }
+                free(fill);
+        }
+        free(hashes);
+        free(counts);
+        if (r < 0) {
+                prefilter_free(pf);
+                return r;
+        }
+        *ret = pf;
+        return 0;
+}
+
+/* ---- scanning ---- */
+
+static inline bool entry_at(const struct pf_entry *e, const char *s, size_t n, size_t i)
+{
+        if (i < e->anchor || i - e->anchor + e->len > n)
+                return false;
+        const char *p = s + i - e->anchor;
+        return e->caseless ? strncasecmp(p, e->lit, e->len) == 0 : memcmp(p, e->lit, e->len) == 0;
+}
+
+bool prefilter_line(const struct prefilter *pf, const char *s, size_t n)
+{
+        if (pf->any_always)
+                return true;
+        if (n < 4)
+                return false;
+        for (size_t i = 0; i + 4 <= n; i++) {
+                uint32_t h = hash4(load4(s + i));
+                if (!(pf->bits[h >> 6] >> (h & 63) & 1))
+                        continue;
+                for (uint32_t k = pf->start[h]; k < pf->start[h + 1]; k++)
+                        if (entry_at(&pf->entries[pf->order[k]], s, n, i))
+                                return true;
+        }
+        return false;
+}
+
+void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits)
+{
+        for (size_t i = 0; i + 4 <= n; i++) {
+                uint32_t h = hash4(load4(s + i));
+                if (!(pf->bits[h >> 6] >> (h & 63) & 1))
+                        continue;
+                for (uint32_t k = pf->start[h]; k < pf->start[h + 1]; k++) {
+                        const struct pf_entry *e = &pf->entries[pf->order[k]];
+                        if (e->sig >= 0 && entry_at(e, s, n, i))
+                                bits[e->sig / 64] |= 1ULL << (e->sig % 64);
+                }
+        }
+}
+
+void prefilter_add_always(const struct prefilter *pf, uint64_t *bits)
+{
+        for (size_t i = 0; i < pf->n_sigs / 64 + 1; i++)
+                bits[i] |= pf->always[i];
+}
+
+size_t prefilter_sig_words(const struct prefilter *pf)
+{
+        return pf->n_sigs / 64 + 1;
+}
