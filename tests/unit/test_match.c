@@ -53,7 +53,12 @@ START_TEST(match_and_captures)
         ck_assert_int_eq(coroner_db_new(&db), 0);
         ck_assert_int_eq(coroner_db_load_dir(db, dir, &err), 0);
         ck_assert_uint_eq(coroner_db_count(db), 1);
-        ck_assert_str_eq(db->sigs[0]->message.literal, "Tried to allocate ");
+        char lits[8][64];
+        size_t n_lits;
+        bool caseless;
+        ck_assert(pattern_literals(db->sigs[0]->message.source, lits, 8, &n_lits, &caseless));
+        ck_assert_uint_eq(n_lits, 1);
+        ck_assert_str_eq(lits[0], "Tried to allocate ");
         coroner_analysis *a = analyse(db, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n");
         ck_assert_uint_eq(coroner_analysis_diagnosis_count(a), 1);
         ck_assert_str_eq(coroner_analysis_diagnosis_id(a, 0), "t.oom");
@@ -83,6 +88,33 @@ START_TEST(line_signature_and_specificity)
         coroner_analysis_free(a);
         coroner_db_free(db);
         clean_dir();
+}
+END_TEST
+
+START_TEST(literal_extraction)
+{
+        static const struct { const char *pattern; const char *want; } cases[] = {
+                { "CUDA out of memory\\. Tried", "CUDA out of memory. Tried" },
+                { "(?:ValueError|RuntimeError): The memory capacity", ": The memory capacity" },
+                { "(?:(?<unit>\\S+): )?(?:Failed with result 'oom-kill'|Start request repeated)",
+                  "Failed with result 'oom-kill'|Start request repeated" },
+                { "NCCL WARN|NCCL error", "NCCL WARN|NCCL error" },
+                { "abc(?:defg)?hij", "" },
+                { "(?i)no space left", "no space left" },
+                { "colou?r scheme", "r scheme" },
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+                char lits[8][64], got[600] = "";
+                size_t n = 0;
+                bool caseless;
+                if (pattern_literals(cases[i].pattern, lits, 8, &n, &caseless))
+                        for (size_t k = 0; k < n; k++) {
+                                if (k)
+                                        strcat(got, "|");
+                                strcat(got, lits[k]);
+                        }
+                ck_assert_msg(strcmp(got, cases[i].want) == 0, "%s: got '%s'", cases[i].pattern, got);
+        }
 }
 END_TEST
 
@@ -155,6 +187,7 @@ Suite *suite(void)
         TCase *tc = tcase_create("match");
         tcase_add_test(tc, match_and_captures);
         tcase_add_test(tc, line_signature_and_specificity);
+        tcase_add_test(tc, literal_extraction);
         tcase_add_test(tc, malformed_json_has_line_and_column);
         tcase_add_test(tc, bad_pattern_has_offset);
         tcase_add_test(tc, missing_fields_are_named);
