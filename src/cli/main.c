@@ -36,6 +36,8 @@ static void usage(FILE *f)
                 "      --input-format SHAPE force a line shape: auto, bare, short, short-precise,\n"
                 "                           short-iso, short-iso-precise\n"
                 "  -v, --verbose            text: show every diagnosis in full\n"
+                "      --reference-matcher  no pre-filter: decode every line, try every signature\n"
+                "                           (slow; for testing the fast path)\n"
                 "\n"
                 "The journal itself (instead of, or besides, FILEs):\n"
                 "      --journal            the local system journal (--user: the user journal)\n"
@@ -159,6 +161,7 @@ int main(int argc, char **argv)
                 { "match", required_argument, NULL, 'm' },
                 { "follow", no_argument, NULL, 'W' },
                 { "cursor-file", required_argument, NULL, 'c' },
+                { "reference-matcher", no_argument, NULL, 'R' },
                 { NULL, 0, NULL, 0 },
         };
         enum format format = FORMAT_TEXT;
@@ -171,7 +174,7 @@ int main(int argc, char **argv)
         struct coroner_journal_options jo = { .dirs = jdirs, .files = jfiles, .units = units,
                                               .identifiers = idents, .matches = matches,
                                               .max_priority = -1 };
-        bool use_journal = false;
+        bool use_journal = false, reference = false;
         char **sig_dirs = calloc((size_t)argc + 1, sizeof *sig_dirs);
         size_t n_sig_dirs = 0;
         bool defaults = true, fail_on_set = false;
@@ -241,6 +244,7 @@ int main(int argc, char **argv)
                 case 'i': idents[jo.n_identifiers++] = optarg; break;
                 case 'm': matches[jo.n_matches++] = optarg; break;
                 case 'W': jo.follow = true; break;
+                case 'R': reference = true; break;
                 case 'c': jo.cursor_file = optarg; break;
                 case 'p':
                         if ((jo.max_priority = parse_priority(optarg)) < 0) {
@@ -276,6 +280,7 @@ int main(int argc, char **argv)
                 status = 2;
                 goto done;
         }
+        coroner_db_set_reference(db, reference);
         int r = coroner_analysis_new(db, &opts, &a);
         if (r < 0) {
                 fprintf(stderr, "coroner: %s%s%s\n", coroner_strerror(r),

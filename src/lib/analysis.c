@@ -101,7 +101,7 @@ static void feed_line(coroner_analysis *a, int input, const char *line, size_t l
         a->inputs[input].records++;
         /* The fast path: no traceback is open and the line holds no word any
          * signature or the assembler looks for, so it cannot matter. */
-        if (!assembler_busy(a->assembler) && !prefilter_line(a->db->pf, line, len)) {
+        if (!a->db->reference && !assembler_busy(a->assembler) && !prefilter_line(a->db->pf, line, len)) {
                 a->inputs[input].lines++;
                 a->seq++;
                 return;

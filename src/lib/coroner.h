@@ -64,6 +64,9 @@ void coroner_db_free(coroner_db *db);
 int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *err);
 int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error *err);
 size_t coroner_db_count(const coroner_db *db);
+/* The reference matcher: no pre-filter, every line decoded and every
+ * signature tried. Slow; the fast path must give exactly its diagnoses. */
+void coroner_db_set_reference(coroner_db *db, bool reference);
 
 /* Read access for `coroner signatures list/show`. */
 typedef struct coroner_signature coroner_signature;

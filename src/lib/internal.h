@@ -228,6 +228,7 @@ struct coroner_db {
         uint64_t pf_generation;
         char **dups;     /* ids loaded more than once */
         size_t n_dups;
+        bool reference;  /* coroner_db_set_reference */
         bool owns_sigs;  /* false for a view that borrows another db's signatures */
 };
 void signature_free(struct coroner_signature *s);

@@ -208,6 +208,10 @@ static uint64_t *candidates(const coroner_db *db, const struct event *ev, struct
         if (!bits)
                 return NULL;
         prefilter_add_always(db->pf, bits);
+        if (db->reference) {
+                memset(bits, 0xff, words * sizeof *bits);
+                return bits;
+        }
         if (ev->kind == EVENT_LINE) {
                 prefilter_candidates(db->pf, ev->text, strlen(ev->text), bits);
                 return bits;

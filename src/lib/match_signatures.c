@@ -81,6 +81,7 @@ void coroner_db_free(coroner_db *db)
 }
 
 size_t coroner_db_count(const coroner_db *db) { return db->n_sigs; }
+void coroner_db_set_reference(coroner_db *db, bool reference) { db->reference = reference; }
 
 const coroner_signature *coroner_db_get(const coroner_db *db, size_t i)
 {
