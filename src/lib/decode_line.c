@@ -57,32 +57,32 @@ static int digits(const char *s, size_t n, size_t at, size_t count)
         return v;
 }
 
-/* Fills r->time / time_usec from broken-down UTC-or-unknown-zone time. */
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+ * days_from_civil): timegm without its locking and normalisation. */
+static int64_t days_from_civil(int y, int m, int d)
+{
+        y -= m <= 2;
+        int64_t era = (y >= 0 ? y : y - 399) / 400;
+        int64_t yoe = y - era * 400;
+        int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+        int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        return era * 146097 + doe - 719468;
+}
+
+/* Sets r->time_usec from broken-down time (UTC unless offset_min says). */
 static void set_time(struct record *r, int year, int mon, int day, int hh, int mm, int ss,
                      long usec, int offset_min)
 {
-        struct tm tm = { .tm_year = year - 1900, .tm_mon = mon - 1, .tm_mday = day,
-                         .tm_hour = hh, .tm_min = mm, .tm_sec = ss };
-        time_t t = timegm(&tm) - (time_t)offset_min * 60;
-        r->time_usec = (int64_t)t * 1000000 + usec;
-        struct tm u;
-        gmtime_r(&t, &u);
-        if (usec >= 0 && usec % 1000000)
-                snprintf(r->time, sizeof r->time, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
-                         u.tm_year + 1900, u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min,
-                         u.tm_sec, usec % 1000000);
-        else
-                snprintf(r->time, sizeof r->time, "%04d-%02d-%02dT%02d:%02d:%02dZ",
-                         u.tm_year + 1900, u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec);
+        int64_t t = days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + ss -
+                    (int64_t)offset_min * 60;
+        r->time_usec = t * 1000000 + usec;
+        r->has_time = true;
 }
 
 void record_set_time_usec(struct record *r, int64_t usec)
 {
-        time_t t = (time_t)(usec / 1000000);
-        struct tm u;
-        gmtime_r(&t, &u);
-        set_time(r, u.tm_year + 1900, u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec,
-                 (long)(usec % 1000000), 0);
+        r->time_usec = usec;
+        r->has_time = true;
 }
 
 /* Optional ".digits" after seconds: returns microseconds, advances *at. */
@@ -317,10 +317,8 @@ static bool strip_sglang(struct record *r)
                                 rank = atoi(s + i + 2);
                 set_tag(r, s + tag_at, at - tag_at, rank);
         }
-        if (!r->time[0]) {
-                memcpy(r->time, t.time, sizeof r->time);
-                r->time_usec = t.time_usec;
-        }
+        if (!r->has_time)
+                record_set_time_usec(r, t.time_usec);
         at++;
         if (at < n && s[at] == ' ')
                 at++;
@@ -386,7 +384,7 @@ static bool strip_vllm_level(const struct decoder *d, struct record *r)
         if (!close || memchr(s + at + 1, ' ', (size_t)(close - s) - at - 1))
                 return false;
         size_t loc = at + 1 + (s[at + 1] == '['), loc_len = (size_t)(close - s) - loc;
-        if (!r->time[0])
+        if (!r->has_time)
                 set_time(r, d->year, mo, dd, hh, mm, ss, usec, 0);
         uint64_t h = fnv1a64(s, level_end, FNV1A64_INIT);
         r->prefix_id = fnv1a64(s + loc, loc_len, h) | 1;
@@ -443,10 +441,8 @@ void decode_line(const struct decoder *d, const char *line, size_t len, struct r
                 /* A bare line may still start with a timestamp (Python logging). */
                 if (len > 19 && isdigit((unsigned char)line[0])) {
                         struct record t = { 0 };
-                        if (parse_iso_time(line, len, &t)) {
-                                memcpy(r->time, t.time, sizeof r->time);
-                                r->time_usec = t.time_usec;
-                        }
+                        if (parse_iso_time(line, len, &t))
+                                record_set_time_usec(r, t.time_usec);
                 }
         }
         decode_message_prefixes(d, r);

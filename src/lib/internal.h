@@ -54,6 +54,8 @@ char *sb_take(struct strbuf *sb);  /* returns data (caller frees), resets sb */
 void sb_free(struct strbuf *sb);
 
 uint64_t fnv1a64(const void *data, size_t n, uint64_t h);
+/* usec since the epoch as RFC 3339 UTC ("2026-11-29T21:40:13.250000Z"). */
+void format_time(int64_t usec, char buf[TIME_TEXT]);
 #define FNV1A64_INIT 0xcbf29ce484222325ULL
 
 /* ---- decode_line.c: one line of text -> one record ---- */
@@ -68,8 +70,8 @@ struct record {
         long pid;          /* 0 when unknown */
         char tag[24];      /* sub-stream tag inside a process: "TP3", "rank1", "" */
         int rank;          /* rank/TP index from the tag, -1 when unknown */
-        char time[TIME_TEXT];     /* timestamp as RFC 3339 when it could be read, else "" */
-        int64_t time_usec; /* microseconds since the epoch, 0 when unknown */
+        int64_t time_usec; /* microseconds since the epoch (UTC) */
+        bool has_time;     /* a timestamp was read */
         const char *unit;       /* _SYSTEMD_UNIT (journal input) or NULL */
         size_t unit_len;
         const char *invocation; /* _SYSTEMD_INVOCATION_ID or NULL */
@@ -96,7 +98,6 @@ void decode_line(const struct decoder *d, const char *line, size_t len, struct r
 /* The in-message part of decode_line: sub-stream tags and logger prefixes.
  * For records that come with their metadata (journal entries). */
 void decode_message_prefixes(const struct decoder *d, struct record *r);
-/* "Nov 29 21:40:13" etc.: broken-down local time -> RFC 3339 in r. */
 void record_set_time_usec(struct record *r, int64_t usec);
 
 /* ---- events: what the assembler produces ---- */

@@ -392,7 +392,9 @@ static void feed_entry(struct journal_reader *jr)
                 r.invocation_len = invocation.len;
         }
         record_set_time_usec(&r, (int64_t)usec);
-        int n = snprintf(jr->line, 512, "%s %s %s[%ld]: ", r.time, host.set ? host.data : "-",
+        char when[TIME_TEXT];
+        format_time((int64_t)usec, when);
+        int n = snprintf(jr->line, 512, "%s %s %s[%ld]: ", when, host.set ? host.data : "-",
                          ident.set ? ident.data : "-", r.pid);
         size_t head = n > 0 && n < 512 ? (size_t)n : 0;
         size_t copy = msg_len < LIMIT_LINE_BYTES - head ? msg_len : LIMIT_LINE_BYTES - head;

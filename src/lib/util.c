@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *coroner_version(void) { return PACKAGE_VERSION; }
 
@@ -201,4 +202,18 @@ uint64_t fnv1a64(const void *data, size_t n, uint64_t h)
                 h *= 0x100000001b3ULL;
         }
         return h;
+}
+
+void format_time(int64_t usec, char buf[TIME_TEXT])
+{
+        time_t t = (time_t)(usec / 1000000);
+        long frac = (long)(usec % 1000000);
+        struct tm u;
+        gmtime_r(&t, &u);
+        if (frac)
+                snprintf(buf, TIME_TEXT, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ", u.tm_year + 1900,
+                         u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec, frac);
+        else
+                snprintf(buf, TIME_TEXT, "%04d-%02d-%02dT%02d:%02d:%02dZ", u.tm_year + 1900,
+                         u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec);
 }
