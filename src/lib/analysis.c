@@ -106,7 +106,7 @@ static void feed_line(coroner_analysis *a, int input, const char *line, size_t l
                 a->seq++;
                 return;
         }
-        if ((a->seq & 255) == 0)
+        if ((a->seq & 31) == 0)
                 assembler_sweep(a->assembler, a->seq);
         decode_line(&a->decoder, line, len, &r);
         analysis_feed_record(a, input, &r, line, len);

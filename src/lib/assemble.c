@@ -53,6 +53,7 @@ enum {
          * over: Python prints one in a burst. Without this, a process that
          * never logs again would keep every later line on the slow path. */
         IDLE_LINES = 2000,
+        IDLE_LINES_AFTER_MESSAGE = 64,
 };
 
 struct assembler {
@@ -677,8 +678,17 @@ void assembler_end_input(struct assembler *as, int input)
 
 void assembler_sweep(struct assembler *as, uint64_t seq)
 {
-        while (as->oldest && as->oldest->last_seq + IDLE_LINES < seq)
-                close_active(as, as->oldest, as->oldest->state == ST_FRAMES);
+        struct active *a = as->oldest;
+        while (a) {
+                struct active *newer = a->newer;
+                /* Past its exception line a traceback is done but for a
+                 * message that would have continued at once. */
+                uint64_t idle = a->state == ST_MESSAGE || a->state == ST_BLANK ? IDLE_LINES_AFTER_MESSAGE
+                                                                              : IDLE_LINES;
+                if (a->last_seq + idle < seq)
+                        close_active(as, a, a->state == ST_FRAMES);
+                a = newer;
+        }
 }
 
 void assembler_free(struct assembler *as)
