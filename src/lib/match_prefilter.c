@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HASH_BITS = 16, TABLE = 1 << HASH_BITS };
+enum { HASH_BITS = 16, TABLE = 1 << HASH_BITS, MAX_STRIDE = 4 };
 
 struct pf_entry {
         char lit[64];
@@ -26,6 +26,7 @@ struct pf_entry {
 
 struct prefilter {
         uint64_t bits[TABLE / 64];
+        size_t stride;              /* windows hashed at every stride-th byte */
         uint32_t start[TABLE + 1];  /* entries of hash h: order[start[h] .. start[h+1]) */
         uint32_t *order;
         struct pf_entry *entries;
@@ -273,7 +274,23 @@ bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *
 
 /* ---- building ---- */
 
+static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig,
+                        size_t anchor);
+
 static int add_entry(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig)
+{
+        /* Hashing every stride-th window finds a literal only by a window
+         * at offset 0..stride-1 within it: index it by each of those. */
+        for (size_t off = 0; off < pf->stride; off++) {
+                int r = add_entry_at(pf, cap, lit, caseless, sig, off);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
+
+static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig,
+                        size_t anchor)
 {
         if (pf->n_entries == *cap) {
                 size_t nc = *cap ? *cap * 2 : 256;
@@ -292,7 +309,10 @@ static int add_entry(struct prefilter *pf, size_t *cap, const char *lit, bool ca
         e->len = (uint8_t)n;
         e->caseless = caseless;
         e->sig = sig;
-        choose_anchor(e);
+        if (pf->stride == 1)
+                choose_anchor(e);
+        else
+                e->anchor = (uint8_t)anchor;
         return 0;
 }
 
@@ -375,6 +395,22 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
         pf->always = calloc(db->n_sigs / 64 + 1, sizeof *pf->always);
         size_t cap = 0;
         int r = pf->always ? 0 : CORONER_E_NOMEM;
+        /* The shortest literal bounds the stride (a literal of length L is
+         * always hit by a window at a multiple of L - 3). */
+        size_t shortest = 64;
+        for (size_t i = 0; i < sizeof triggers / sizeof triggers[0]; i++)
+                if (strlen(triggers[i]) < shortest)
+                        shortest = strlen(triggers[i]);
+        for (size_t i = 0; i < db->n_sigs; i++) {
+                char lits[8][64];
+                size_t n = 0;
+                bool caseless;
+                if (signature_literals(db->sigs[i], lits, &n, &caseless))
+                        for (size_t k = 0; k < n; k++)
+                                if (strlen(lits[k]) < shortest)
+                                        shortest = strlen(lits[k]);
+        }
+        pf->stride = shortest >= 4 + MAX_STRIDE - 1 ? MAX_STRIDE : shortest - 3;
         for (size_t i = 0; r == 0 && i < sizeof triggers / sizeof triggers[0]; i++)
                 r = add_entry(pf, &cap, triggers[i], false, -1);
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
@@ -443,7 +479,7 @@ bool prefilter_line(const struct prefilter *pf, const char *s, size_t n)
                 return true;
         if (n < 4)
                 return false;
-        for (size_t i = 0; i + 4 <= n; i++) {
+        for (size_t i = 0; i + 4 <= n; i += pf->stride) {
                 uint32_t h = hash4(load4(s + i));
                 if (!(pf->bits[h >> 6] >> (h & 63) & 1))
                         continue;
@@ -456,7 +492,7 @@ bool prefilter_line(const struct prefilter *pf, const char *s, size_t n)
 
 void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits)
 {
-        for (size_t i = 0; i + 4 <= n; i++) {
+        for (size_t i = 0; i + 4 <= n; i += pf->stride) {
                 uint32_t h = hash4(load4(s + i));
                 if (!(pf->bits[h >> 6] >> (h & 63) & 1))
                         continue;
