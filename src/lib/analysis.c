@@ -25,7 +25,7 @@ static void on_event(void *ctx, struct event *ev)
 {
         coroner_analysis *a = ctx;
         struct match_result m;
-        if (match_event(a->db, ev, &m)) {
+        if (match_event(a->db, a->md, ev, &m)) {
                 ranking_add(&a->ranking, ev, &m);
                 match_result_free(&m);
                 return;
@@ -52,9 +52,12 @@ int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,
         if (!a)
                 return CORONER_E_NOMEM;
         a->db = db;
+        a->md = pcre2_match_data_create(32, NULL);
         decoder_init(&a->decoder, shape);
         a->assembler = assembler_new(on_event, a);
-        if (!a->assembler) {
+        if (!a->assembler || !a->md) {
+                assembler_free(a->assembler);
+                pcre2_match_data_free(a->md);
                 free(a);
                 return CORONER_E_NOMEM;
         }
@@ -67,6 +70,7 @@ void coroner_analysis_free(coroner_analysis *a)
         if (!a)
                 return;
         assembler_free(a->assembler);
+        pcre2_match_data_free(a->md);
         ranking_free(&a->ranking);
         for (size_t i = 0; i < a->n_inputs; i++) {
                 free(a->inputs[i].name);
@@ -126,6 +130,7 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
 {
         struct input_info *in = &a->inputs[input];
         in->compression = compression_name(source_compression(src));
+        source_start_pump(src);
         struct line_reader *lr;
         int r = line_reader_new(src, &lr);
         if (r < 0)

@@ -260,7 +260,9 @@ struct match_result {
         char **checks;                /* candidates' checks, captures filled in */
 };
 /* Finds the best signature for ev; returns true and fills ret if one matched. */
-bool match_event(const coroner_db *db, const struct event *ev, struct match_result *ret);
+/* md: the caller's scratch (one per thread). */
+bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
+                 struct match_result *ret);
 void match_result_free(struct match_result *m);
 bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
                     pcre2_match_data *md);
@@ -330,6 +332,7 @@ struct coroner_analysis {
         struct input_info *inputs;
         size_t n_inputs;
         uint64_t seq;
+        pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
         size_t emitted;   /* --follow: diagnoses handed to the caller so far */
         bool finished;
 };

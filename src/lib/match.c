@@ -227,12 +227,12 @@ static uint64_t *candidates(const coroner_db *db, const struct event *ev, struct
         return bits;
 }
 
-bool match_event(const coroner_db *db, const struct event *ev, struct match_result *ret)
+bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
+                 struct match_result *ret)
 {
         const struct coroner_signature *best = NULL;
         const struct exception *best_x = NULL;
         struct strbuf line = { 0 };
-        pcre2_match_data *md = db->md;
         uint64_t *bits = candidates(db, ev, &line);
         if (!bits)
                 return false;

@@ -15,6 +15,8 @@ int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
                    struct coroner_error *err);
 void source_free(struct source *s);
 enum compression source_compression(const struct source *s);
+/* Decompress in a thread of its own from now on (no-op for plain input). */
+int source_start_pump(struct source *s);
 /* Decompressed bytes into buf: >0 count, 0 at the end, <0 error (err filled;
  * the source is then finished). */
 long source_read(struct source *s, char *buf, size_t cap, struct coroner_error *err);

@@ -12,13 +12,32 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <lzma.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
-enum { IN_CAP = 128 * 1024 };
+enum { IN_CAP = 128 * 1024, PUMP_CHUNK = 256 * 1024, PUMP_DEPTH = 4 };
+
+/* Decompression runs in its own thread (the pump) while the caller
+ * analyses: chunks of decoded bytes pass through a small bounded queue. */
+struct chunk {
+        char *data;
+        long len;      /* >0 bytes; 0 end; <0 error (err) */
+        struct coroner_error err;
+};
+
+struct pump {
+        pthread_t thread;
+        pthread_mutex_t mu;
+        pthread_cond_t changed;
+        struct chunk q[PUMP_DEPTH];
+        size_t head, count;
+        size_t offset;  /* bytes of q[head] already handed out */
+        bool stop, finished;
+};
 
 struct source {
         int fd;
@@ -37,7 +56,10 @@ struct source {
         bool gz_init, gz_member_done;
         lzma_stream xz;
         bool xz_init;
+        struct pump *pump;
 };
+
+static long decode_some(struct source *s, char *buf, size_t cap, struct coroner_error *err);
 
 const char *compression_name(enum compression c)
 {
@@ -156,10 +178,13 @@ int source_open_path(const char *path, struct source **ret, struct coroner_error
         return source_open_fd(fd, path, true, ret, err);
 }
 
+static void pump_stop(struct source *s);
+
 void source_free(struct source *s)
 {
         if (!s)
                 return;
+        pump_stop(s);
         if (s->own_fd)
                 close(s->fd);
         ZSTD_freeDCtx(s->zstd);
@@ -296,7 +321,114 @@ static long read_xz(struct source *s, char *buf, size_t cap, struct coroner_erro
         return (long)(cap - s->xz.avail_out);
 }
 
+static void *pump_main(void *arg)
+{
+        struct source *s = arg;
+        struct pump *p = s->pump;
+        for (;;) {
+                struct chunk c = { malloc(PUMP_CHUNK), 0, { { 0 }, { 0 } } };
+                if (!c.data) {
+                        c.len = CORONER_E_NOMEM;
+                        set_error(&c.err, s->name, "%s", "out of memory");
+                } else {
+                        c.len = decode_some(s, c.data, PUMP_CHUNK, &c.err);
+                }
+                pthread_mutex_lock(&p->mu);
+                while (p->count == PUMP_DEPTH && !p->stop)
+                        pthread_cond_wait(&p->changed, &p->mu);
+                if (p->stop) {
+                        pthread_mutex_unlock(&p->mu);
+                        free(c.data);
+                        break;
+                }
+                p->q[(p->head + p->count) % PUMP_DEPTH] = c;
+                p->count++;
+                pthread_cond_broadcast(&p->changed);
+                pthread_mutex_unlock(&p->mu);
+                if (c.len <= 0)
+                        break;
+        }
+        return NULL;
+}
+
+int source_start_pump(struct source *s)
+{
+        if (s->comp == COMP_NONE || s->pump)
+                return 0;  /* plain input: read() is cheaper than a thread */
+        struct pump *p = xmalloc_or_null(sizeof *p);
+        if (!p)
+                return CORONER_E_NOMEM;
+        pthread_mutex_init(&p->mu, NULL);
+        pthread_cond_init(&p->changed, NULL);
+        s->pump = p;
+        if (pthread_create(&p->thread, NULL, pump_main, s) != 0) {
+                s->pump = NULL;
+                pthread_mutex_destroy(&p->mu);
+                pthread_cond_destroy(&p->changed);
+                free(p);
+        }
+        return 0;
+}
+
+static void pump_stop(struct source *s)
+{
+        struct pump *p = s->pump;
+        if (!p)
+                return;
+        pthread_mutex_lock(&p->mu);
+        p->stop = true;
+        pthread_cond_broadcast(&p->changed);
+        pthread_mutex_unlock(&p->mu);
+        pthread_join(p->thread, NULL);
+        for (size_t i = 0; i < p->count; i++)
+                free(p->q[(p->head + i) % PUMP_DEPTH].data);
+        pthread_mutex_destroy(&p->mu);
+        pthread_cond_destroy(&p->changed);
+        free(p);
+        s->pump = NULL;
+}
+
+static long pump_read(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        struct pump *p = s->pump;
+        if (p->finished)
+                return 0;
+        pthread_mutex_lock(&p->mu);
+        while (p->count == 0)
+                pthread_cond_wait(&p->changed, &p->mu);
+        struct chunk *c = &p->q[p->head];
+        long n;
+        if (c->len <= 0) {
+                n = c->len;
+                if (n < 0 && err)
+                        *err = c->err;
+                p->finished = true;
+        } else {
+                n = c->len - (long)p->offset < (long)cap ? c->len - (long)p->offset : (long)cap;
+                memcpy(buf, c->data + p->offset, (size_t)n);
+                p->offset += (size_t)n;
+        }
+        if (c->len <= 0 || p->offset == (size_t)c->len) {
+                free(c->data);
+                c->data = NULL;
+                p->head = (p->head + 1) % PUMP_DEPTH;
+                p->count--;
+                p->offset = 0;
+                pthread_cond_broadcast(&p->changed);
+        }
+        pthread_mutex_unlock(&p->mu);
+        return n;
+}
+
 long source_read(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        if (s->pump)
+                return pump_read(s, buf, cap, err);
+        return decode_some(s, buf, cap, err);
+}
+
+/* Decoded bytes from the stream, in the calling thread. */
+static long decode_some(struct source *s, char *buf, size_t cap, struct coroner_error *err)
 {
         if (s->done)
                 return 0;
