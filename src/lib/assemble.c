@@ -375,8 +375,8 @@ static bool exception_like_type(const char *s, size_t n)
 {
 
         /* Keep in step with the triggers in match_prefilter.c. */
-        static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Exit",
-                                                "Failure", "Fault", "Warning", "Failed" };
+        static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Failure",
+                                                "Fault", "Warning", "Failed" };
         for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
                 size_t k = strlen(suffixes[i]);
                 if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0)

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HASH_BITS = 16, TABLE = 1 << HASH_BITS, MAX_STRIDE = 4 };
+enum { HASH_BITS = 17, TABLE = 1 << HASH_BITS, MAX_STRIDE = 4 };
 
 struct pf_entry {
         char lit[64];
@@ -29,6 +29,7 @@ struct prefilter {
         size_t stride;              /* windows hashed at every stride-th byte */
         uint32_t start[TABLE + 1];  /* entries of hash h: order[start[h] .. start[h+1]) */
         uint32_t *order;
+        uint32_t *words;            /* words[k]: the exact 4 bytes order[k] is indexed by */
         struct pf_entry *entries;
         size_t n_entries;
         uint64_t *always;           /* signatures without a literal: always candidates */
@@ -36,10 +37,13 @@ struct prefilter {
         bool any_always;
 };
 
-/* Words that begin evidence the assembler reassembles (assemble.c). */
+/* Words that begin evidence the assembler reassembles (assemble.c): a
+ * traceback header, a frame, a bare "SomeError: message" line. Seven bytes
+ * or more, so the stride can be 4; a line ending in ':' ("RuntimeError:"
+ * with its message below) is let through by prefilter_line itself. */
 static const char *const triggers[] = {
-        "Traceback (most recent call last)", "File \"", "Error:", "Exception:", "Warning:",
-        "Interrupt:", "Exit:", "Failure:", "Fault:", "Failed:",
+        "Traceback (most recent call last)", " File \"", "Error: ", "Exception: ", "Warning: ",
+        "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
 };
 
 static inline uint32_t hash4(uint32_t w)
@@ -174,6 +178,33 @@ static void longest_run(const char *p, const char *end, char *out, size_t cap)
         (void)cap;
 }
 
+static bool extract(const char *p, const char *end, struct lits *out, int depth);
+
+static size_t min_len(const struct lits *l)
+{
+        size_t m = 64;
+        for (size_t i = 0; i < l->n; i++)
+                if (strlen(l->lit[i]) < m)
+                        m = strlen(l->lit[i]);
+        return m;
+}
+
+/* The literals of the first mandatory group of the branch [g, end). */
+static bool extract_group(const char *g, const char *end, struct lits *out, int depth)
+{
+        const char *ge = group_end(g);
+        if (!ge || ge >= end || (ge + 1 < end && strchr("?*{", ge[1])))
+                return false;
+        const char *inner = g + 1;
+        if (*inner == '?') {
+                if (inner[1] == ':' || inner[1] == '|')
+                        inner += 2;
+                else
+                        return false;
+        }
+        return extract(inner, ge, out, depth + 1);
+}
+
 /* One literal per top-level branch of [p, end); false if some branch has
  * none of 4+ bytes. A branch that is one mandatory group is looked into. */
 static bool extract(const char *p, const char *end, struct lits *out, int depth)
@@ -210,7 +241,16 @@ static bool extract(const char *p, const char *end, struct lits *out, int depth)
                 if (at_end || (*q == '|' && d == 0)) {
                         char best[64];
                         longest_run(branch, q, best, sizeof best);
-                        if (strlen(best) >= 4) {
+                        struct lits inside = { .n = 0 };
+                        /* A short run outside ("`x` failed with) error"): the
+                         * group's alternatives may say more. */
+                        if (strlen(best) >= 4 && strlen(best) < 8 && branch[0] == '(' &&
+                            extract_group(branch, q, &inside, depth) && min_len(&inside) > strlen(best)) {
+                                if (out->n + inside.n > 8)
+                                        return false;
+                                for (size_t k = 0; k < inside.n; k++)
+                                        memcpy(out->lit[out->n++], inside.lit[k], 64);
+                        } else if (strlen(best) >= 4) {
                                 if (out->n == 8)
                                         return false;
                                 snprintf(out->lit[out->n++], 64, "%s", best);
@@ -277,12 +317,36 @@ bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *
 static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig,
                         size_t anchor);
 
+/* Sum of commonness of the 4-byte window at lit + at. */
+static int window_score(const char *lit, size_t at)
+{
+        int score = 0;
+        for (int k = 0; k < 4; k++)
+                score += commonness((unsigned char)lit[at + k]);
+        return score;
+}
+
 static int add_entry(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig)
 {
-        /* Hashing every stride-th window finds a literal only by a window
-         * at offset 0..stride-1 within it: index it by each of those. */
-        for (size_t off = 0; off < pf->stride; off++) {
-                int r = add_entry_at(pf, cap, lit, caseless, sig, off);
+        /* Hashing every stride-th window hits an occurrence of the literal
+         * with exactly one of any `stride` consecutive windows of it: index
+         * it by the rarest such run, so common words rarely lead to a
+         * comparison. */
+        size_t len = strlen(lit) < 63 ? strlen(lit) : 63, st = pf->stride, best_k = 0;
+        int best = 1 << 30;
+        for (size_t k = 0; k + st + 3 <= len; k++) {
+                int score = 0;
+                for (size_t j = 0; j < st; j++) {
+                        int w = window_score(lit, k + j);
+                        score = w > score ? w : score;  /* the commonest window counts */
+                }
+                if (score < best) {
+                        best = score;
+                        best_k = k;
+                }
+        }
+        for (size_t j = 0; j < st; j++) {
+                int r = add_entry_at(pf, cap, lit, caseless, sig, best_k + j);
                 if (r < 0)
                         return r;
         }
@@ -353,12 +417,12 @@ static void set_bit(struct prefilter *pf, uint32_t h)
 }
 
 /* Every case variant of the anchor (caseless literals), as hashes. */
-static size_t anchor_hashes(const struct pf_entry *e, uint32_t *out)
+static size_t anchor_words(const struct pf_entry *e, uint32_t *out)
 {
         char w[4];
         memcpy(w, e->lit + e->anchor, 4);
         if (!e->caseless) {
-                out[0] = hash4(load4(w));
+                out[0] = load4(w);
                 return 1;
         }
         size_t n = 0;
@@ -371,7 +435,7 @@ static size_t anchor_hashes(const struct pf_entry *e, uint32_t *out)
                                 dup = true;
                 }
                 if (!dup)
-                        out[n++] = hash4(load4(v));
+                        out[n++] = load4(v);
         }
         return n;
 }
@@ -381,6 +445,7 @@ void prefilter_free(struct prefilter *pf)
         if (!pf)
                 return;
         free(pf->order);
+        free(pf->words);
         free(pf->entries);
         free(pf->always);
         free(pf);
@@ -426,16 +491,17 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                         r = add_entry(pf, &cap, lits[k], caseless, (int32_t)i);
         }
         /* Bucket the entries by anchor hash (a caseless one in several). */
-        uint32_t (*hashes)[16] = r == 0 ? calloc(pf->n_entries + 1, sizeof *hashes) : NULL;
-        uint8_t *counts = hashes ? calloc(pf->n_entries + 1, 1) : NULL;
-        if (r == 0 && (!hashes || !counts))
+        uint32_t (*words)[16] = r == 0 ? calloc(pf->n_entries + 1, sizeof *words) : NULL;
+        uint8_t *counts = words ? calloc(pf->n_entries + 1, 1) : NULL;
+        if (r == 0 && (!words || !counts))
                 r = CORONER_E_NOMEM;
         size_t total = 0;
         for (size_t i = 0; r == 0 && i < pf->n_entries; i++) {
-                counts[i] = (uint8_t)anchor_hashes(&pf->entries[i], hashes[i]);
+                counts[i] = (uint8_t)anchor_words(&pf->entries[i], words[i]);
                 for (size_t k = 0; k < counts[i]; k++) {
-                        pf->start[hashes[i][k] + 1]++;
-                        set_bit(pf, hashes[i][k]);
+                        uint32_t h = hash4(words[i][k]);
+                        pf->start[h + 1]++;
+                        set_bit(pf, h);
                 }
                 total += counts[i];
         }
@@ -443,17 +509,20 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                 for (size_t h = 0; h < TABLE; h++)
                         pf->start[h + 1] += pf->start[h];
                 pf->order = malloc((total + 1) * sizeof *pf->order);
+                pf->words = malloc((total + 1) * sizeof *pf->words);
                 uint32_t *fill = calloc(TABLE, sizeof *fill);
-                if (!pf->order || !fill)
+                if (!pf->order || !pf->words || !fill)
                         r = CORONER_E_NOMEM;
                 for (size_t i = 0; r == 0 && i < pf->n_entries; i++)
                         for (size_t k = 0; k < counts[i]; k++) {
-                                uint32_t h = hashes[i][k];
-                                pf->order[pf->start[h] + fill[h]++] = (uint32_t)i;
+                                uint32_t h = hash4(words[i][k]);
+                                uint32_t at = pf->start[h] + fill[h]++;
+                                pf->order[at] = (uint32_t)i;
+                                pf->words[at] = words[i][k];
                         }
                 free(fill);
         }
-        free(hashes);
+        free(words);
         free(counts);
         if (r < 0) {
                 prefilter_free(pf);
@@ -470,8 +539,36 @@ static inline bool entry_at(const struct pf_entry *e, const char *s, size_t n, s
         if (i < e->anchor || i - e->anchor + e->len > n)
                 return false;
         const char *p = s + i - e->anchor;
-        return e->caseless ? strncasecmp(p, e->lit, e->len) == 0 : memcmp(p, e->lit, e->len) == 0;
+        if (e->caseless)
+                return strncasecmp(p, e->lit, e->len) == 0;
+        /* Literals are short: a loop beats a call to memcmp. */
+        for (size_t k = 0; k < e->len; k++)
+                if (p[k] != e->lit[k])
+                        return false;
+        return true;
 }
+
+/* Is some entry indexed by the window w (hash h) at s + i? */
+static bool hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i, uint32_t w, uint32_t h,
+                   uint64_t *bits)
+{
+        bool any = false;
+        for (uint32_t k = pf->start[h]; k < pf->start[h + 1]; k++) {
+                if (pf->words[k] != w)
+                        continue;  /* another window with the same hash */
+                const struct pf_entry *e = &pf->entries[pf->order[k]];
+                if (!entry_at(e, s, n, i))
+                        continue;
+                if (!bits)
+                        return true;
+                if (e->sig >= 0)
+                        bits[e->sig / 64] |= 1ULL << (e->sig % 64);
+                any = true;
+        }
+        return any;
+}
+
+#define TEST(h) (pf->bits[(h) >> 6] >> ((h) & 63) & 1)
 
 bool prefilter_line(const struct prefilter *pf, const char *s, size_t n)
 {
@@ -479,13 +576,28 @@ bool prefilter_line(const struct prefilter *pf, const char *s, size_t n)
                 return true;
         if (n < 4)
                 return false;
-        for (size_t i = 0; i + 4 <= n; i += pf->stride) {
-                uint32_t h = hash4(load4(s + i));
-                if (!(pf->bits[h >> 6] >> (h & 63) & 1))
+        if (s[n - 1] == ':')
+                return true;
+        const size_t st = pf->stride;
+        size_t i = 0;
+        /* Four windows a round, tested together: independent loads and
+         * multiplies keep the pipeline full; a hit is rare. */
+        for (; i + 3 * st + 4 <= n; i += 4 * st) {
+                uint32_t w0 = load4(s + i), w1 = load4(s + i + st), w2 = load4(s + i + 2 * st),
+                         w3 = load4(s + i + 3 * st);
+                uint32_t h0 = hash4(w0), h1 = hash4(w1), h2 = hash4(w2), h3 = hash4(w3);
+                if (!(TEST(h0) | TEST(h1) | TEST(h2) | TEST(h3)))
                         continue;
-                for (uint32_t k = pf->start[h]; k < pf->start[h + 1]; k++)
-                        if (entry_at(&pf->entries[pf->order[k]], s, n, i))
-                                return true;
+                if ((TEST(h0) && hit_at(pf, s, n, i, w0, h0, NULL)) ||
+                    (TEST(h1) && hit_at(pf, s, n, i + st, w1, h1, NULL)) ||
+                    (TEST(h2) && hit_at(pf, s, n, i + 2 * st, w2, h2, NULL)) ||
+                    (TEST(h3) && hit_at(pf, s, n, i + 3 * st, w3, h3, NULL)))
+                        return true;
+        }
+        for (; i + 4 <= n; i += st) {
+                uint32_t w = load4(s + i), h = hash4(w);
+                if (TEST(h) && hit_at(pf, s, n, i, w, h, NULL))
+                        return true;
         }
         return false;
 }
@@ -493,14 +605,9 @@ bool prefilter_line(const struct prefilter *pf, const char *s, size_t n)
 void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits)
 {
         for (size_t i = 0; i + 4 <= n; i += pf->stride) {
-                uint32_t h = hash4(load4(s + i));
-                if (!(pf->bits[h >> 6] >> (h & 63) & 1))
-                        continue;
-                for (uint32_t k = pf->start[h]; k < pf->start[h + 1]; k++) {
-                        const struct pf_entry *e = &pf->entries[pf->order[k]];
-                        if (e->sig >= 0 && entry_at(e, s, n, i))
-                                bits[e->sig / 64] |= 1ULL << (e->sig % 64);
-                }
+                uint32_t w = load4(s + i), h = hash4(w);
+                if (TEST(h))
+                        hit_at(pf, s, n, i, w, h, bits);
         }
 }
 

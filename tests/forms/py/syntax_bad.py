@@ -1,0 +1,7 @@
+import json
+
+
+def load(path):
+    with open(path) as f:
+        data = json.load(f
+    return data
