@@ -74,8 +74,8 @@ def main():
             if BYNAME.search(p):
                 unrenamable += 1
             else:
-                p = NAMED.sub(lambda m: m.group(0).replace(m.group(1) or m.group(2),
-                                                           (m.group(1) or m.group(2)) + '_%d' % i), p)
+                p = NAMED.sub(lambda m: ("(?<%s_%d>" % (m.group(1), i)) if m.group(1)
+                              else ("(?'%s_%d'" % (m.group(2), i)), p)
                 renamed += 1
         final.append((sid, key, p))
     info = {'signatures': n_sigs, 'patterns': len(final), 'renamed': renamed,

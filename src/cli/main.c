@@ -18,6 +18,13 @@
 
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN };
 
+/* Long options without a short form. */
+enum {
+        OPT_NO_DEFAULT_SIGNATURES = 1000, OPT_FAIL_ON, OPT_INPUT_FORMAT, OPT_COLOR, OPT_JOURNAL,
+        OPT_USER, OPT_JOURNAL_DIR, OPT_JOURNAL_FILE, OPT_SINCE, OPT_UNTIL, OPT_IDENTIFIER,
+        OPT_MATCH, OPT_FOLLOW, OPT_CURSOR_FILE, OPT_REFERENCE,
+};
+
 static void usage(FILE *f)
 {
         fprintf(f,
@@ -36,6 +43,7 @@ static void usage(FILE *f)
                 "      --input-format SHAPE force a line shape: auto, bare, short, short-precise,\n"
                 "                           short-iso, short-iso-precise\n"
                 "  -v, --verbose            text: show every diagnosis in full\n"
+                "  -j, --jobs N             read N input files at once (default: the number of cores)\n"
                 "      --reference-matcher  no pre-filter: decode every line, try every signature\n"
                 "                           (slow; for testing the fast path)\n"
                 "\n"
@@ -141,27 +149,28 @@ int main(int argc, char **argv)
         static const struct option longopts[] = {
                 { "format", required_argument, NULL, 'f' },
                 { "signatures", required_argument, NULL, 's' },
-                { "no-default-signatures", no_argument, NULL, 'N' },
-                { "fail-on", required_argument, NULL, 'F' },
-                { "input-format", required_argument, NULL, 'I' },
+                { "no-default-signatures", no_argument, NULL, OPT_NO_DEFAULT_SIGNATURES },
+                { "fail-on", required_argument, NULL, OPT_FAIL_ON },
+                { "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
                 { "verbose", no_argument, NULL, 'v' },
-                { "color", required_argument, NULL, 'C' },
+                { "color", required_argument, NULL, OPT_COLOR },
                 { "help", no_argument, NULL, 'h' },
                 { "version", no_argument, NULL, 'V' },
-                { "journal", no_argument, NULL, 'J' },
-                { "user", no_argument, NULL, 'U' },
-                { "journal-dir", required_argument, NULL, 'D' },
-                { "journal-file", required_argument, NULL, 'j' },
+                { "journal", no_argument, NULL, OPT_JOURNAL },
+                { "user", no_argument, NULL, OPT_USER },
+                { "journal-dir", required_argument, NULL, OPT_JOURNAL_DIR },
+                { "journal-file", required_argument, NULL, OPT_JOURNAL_FILE },
                 { "unit", required_argument, NULL, 'u' },
-                { "since", required_argument, NULL, 'S' },
-                { "until", required_argument, NULL, 'T' },
+                { "since", required_argument, NULL, OPT_SINCE },
+                { "until", required_argument, NULL, OPT_UNTIL },
                 { "boot", optional_argument, NULL, 'b' },
                 { "priority", required_argument, NULL, 'p' },
-                { "identifier", required_argument, NULL, 'i' },
-                { "match", required_argument, NULL, 'm' },
-                { "follow", no_argument, NULL, 'W' },
-                { "cursor-file", required_argument, NULL, 'c' },
-                { "reference-matcher", no_argument, NULL, 'R' },
+                { "identifier", required_argument, NULL, OPT_IDENTIFIER },
+                { "match", required_argument, NULL, OPT_MATCH },
+                { "follow", no_argument, NULL, OPT_FOLLOW },
+                { "cursor-file", required_argument, NULL, OPT_CURSOR_FILE },
+                { "reference-matcher", no_argument, NULL, OPT_REFERENCE },
+                { "jobs", required_argument, NULL, 'j' },
                 { NULL, 0, NULL, 0 },
         };
         enum format format = FORMAT_TEXT;
@@ -175,6 +184,8 @@ int main(int argc, char **argv)
                                               .identifiers = idents, .matches = matches,
                                               .max_priority = -1 };
         bool use_journal = false, reference = false;
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        int jobs = ncpu > 0 ? (int)ncpu : 1;
         char **sig_dirs = calloc((size_t)argc + 1, sizeof *sig_dirs);
         size_t n_sig_dirs = 0;
         bool defaults = true, fail_on_set = false;
@@ -185,7 +196,7 @@ int main(int argc, char **argv)
         int c, status = 0;
         coroner_db *db = NULL;
         coroner_analysis *a = NULL;
-        while ((c = getopt_long(argc, argv, "f:s:vhVu:b::p:", longopts, NULL)) != -1) {
+        while ((c = getopt_long(argc, argv, "f:s:vhVu:b::p:j:", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'f':
                         if (strcmp(optarg, "text") == 0)
@@ -203,10 +214,10 @@ int main(int argc, char **argv)
                 case 's':
                         sig_dirs[n_sig_dirs++] = optarg;
                         break;
-                case 'N':
+                case OPT_NO_DEFAULT_SIGNATURES:
                         defaults = false;
                         break;
-                case 'F':
+                case OPT_FAIL_ON:
                         if (coroner_severity_parse(optarg, &fail_on) < 0) {
                                 fprintf(stderr, "coroner: unknown severity '%s' (info, warning, error, critical)\n", optarg);
                                 status = 2;
@@ -214,13 +225,13 @@ int main(int argc, char **argv)
                         }
                         fail_on_set = true;
                         break;
-                case 'I':
+                case OPT_INPUT_FORMAT:
                         opts.input_format = optarg;
                         break;
                 case 'v':
                         ropts.verbose = true;
                         break;
-                case 'C':
+                case OPT_COLOR:
                         if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
                                 fprintf(stderr, "coroner: --color takes auto, always or never\n");
                                 status = 2;
@@ -228,24 +239,32 @@ int main(int argc, char **argv)
                         }
                         color = optarg;
                         break;
-                case 'J': jo.local = use_journal = true; break;
-                case 'U': jo.local = jo.user = use_journal = true; break;
-                case 'D': jdirs[jo.n_dirs++] = optarg; use_journal = true; break;
-                case 'j': jfiles[jo.n_files++] = optarg; use_journal = true; break;
+                case OPT_JOURNAL: jo.local = use_journal = true; break;
+                case OPT_USER: jo.local = jo.user = use_journal = true; break;
+                case OPT_JOURNAL_DIR: jdirs[jo.n_dirs++] = optarg; use_journal = true; break;
+                case OPT_JOURNAL_FILE: jfiles[jo.n_files++] = optarg; use_journal = true; break;
                 case 'u': units[jo.n_units++] = optarg; break;
-                case 'S': jo.since = optarg; break;
-                case 'T': jo.until = optarg; break;
+                case OPT_SINCE: jo.since = optarg; break;
+                case OPT_UNTIL: jo.until = optarg; break;
                 case 'b':
                         /* journalctl also takes "-b -1" and "-b ID" as two words. */
                         jo.boot = optarg ? optarg : "";
                         if (!optarg && optind < argc && looks_like_boot(argv[optind]))
                                 jo.boot = argv[optind++];
                         break;
-                case 'i': idents[jo.n_identifiers++] = optarg; break;
-                case 'm': matches[jo.n_matches++] = optarg; break;
-                case 'W': jo.follow = true; break;
-                case 'R': reference = true; break;
-                case 'c': jo.cursor_file = optarg; break;
+                case OPT_IDENTIFIER: idents[jo.n_identifiers++] = optarg; break;
+                case OPT_MATCH: matches[jo.n_matches++] = optarg; break;
+                case OPT_FOLLOW: jo.follow = true; break;
+                case OPT_REFERENCE: reference = true; break;
+                case 'j':
+                        jobs = atoi(optarg);
+                        if (jobs < 1 || jobs > 256) {
+                                fprintf(stderr, "coroner: --jobs takes a number from 1 to 256\n");
+                                status = 2;
+                                goto done;
+                        }
+                        break;
+                case OPT_CURSOR_FILE: jo.cursor_file = optarg; break;
                 case 'p':
                         if ((jo.max_priority = parse_priority(optarg)) < 0) {
                                 fprintf(stderr, "coroner: unknown priority '%s' (emerg..debug or 0..7)\n", optarg);
@@ -320,14 +339,17 @@ int main(int argc, char **argv)
                 if (jo.follow)
                         goto done;
         }
-        for (int i = 0; i < (n_files || use_journal ? n_files : 1); i++) {
-                const char *path = n_files ? argv[optind + i] : "-";
-                struct coroner_error err = { { 0 }, { 0 } };
-                if (coroner_analysis_read_path(a, path, &err) < 0) {
-                        fprintf(stderr, "coroner: warning: %s: %s\n", err.where[0] ? err.where : path, err.message);
-                        input_error = true;
-                }
-        }
+        static const char *const stdin_only[] = { "-" };
+        const char *const *paths = n_files ? (const char *const *)argv + optind : stdin_only;
+        size_t n_paths = n_files || use_journal ? (size_t)n_files : 1;
+        struct coroner_error *errs = calloc(n_paths + 1, sizeof *errs);
+        if (!errs || coroner_analysis_read_paths(a, paths, n_paths, jobs, errs) != 0)
+                input_error = true;
+        for (size_t i = 0; errs && i < n_paths; i++)
+                if (errs[i].message[0])
+                        fprintf(stderr, "coroner: warning: %s: %s\n", errs[i].where[0] ? errs[i].where : paths[i],
+                                errs[i].message);
+        free(errs);
         coroner_analysis_finish(a);
 
         char *out = NULL;

@@ -8,6 +8,7 @@
 #include "internal.h"
 #include "read.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -52,6 +53,8 @@ int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,
         if (!a)
                 return CORONER_E_NOMEM;
         a->db = db;
+        if (opts)
+                a->opts = *opts;
         a->md = pcre2_match_data_create(32, NULL);
         decoder_init(&a->decoder, shape);
         a->assembler = assembler_new(on_event, a);
@@ -226,4 +229,84 @@ const char *coroner_analysis_diagnosis_id(const coroner_analysis *a, size_t i)
 coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, size_t i)
 {
         return i < a->ranking.n ? a->ranking.diags[i]->severity : CORONER_SEV_INFO;
+}
+
+/* ---- several inputs at once (-j) ---- */
+
+struct worker {
+        coroner_analysis *a;
+        const char *const *paths;
+        size_t n;
+        struct coroner_error *errs;
+        int failed;
+        pthread_t thread;
+};
+
+static void *worker_main(void *arg)
+{
+        struct worker *w = arg;
+        for (size_t i = 0; i < w->n; i++)
+                if (coroner_analysis_read_path(w->a, w->paths[i], &w->errs[i]) < 0)
+                        w->failed++;
+        assembler_end_input(w->a->assembler, -1);
+        return NULL;
+}
+
+int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, size_t n, int jobs,
+                                struct coroner_error *errs)
+{
+        int failed = 0;
+        if (jobs > (int)n)
+                jobs = (int)n;
+        if (jobs <= 1) {
+                for (size_t i = 0; i < n; i++)
+                        if (coroner_analysis_read_path(a, paths[i], &errs[i]) < 0)
+                                failed++;
+                return failed;
+        }
+        /* Contiguous blocks of inputs, each worker's sequence numbers above
+         * the previous block's: merged, the result is the sequential one. */
+        struct worker *w = calloc((size_t)jobs, sizeof *w);
+        if (!w)
+                return CORONER_E_NOMEM;
+        int started = 0;
+        for (int k = 0; k < jobs; k++) {
+                size_t from = n * (size_t)k / (size_t)jobs, to = n * (size_t)(k + 1) / (size_t)jobs;
+                w[k].paths = paths + from;
+                w[k].n = to - from;
+                w[k].errs = errs + from;
+                if (coroner_analysis_new(a->db, &a->opts, &w[k].a) < 0)
+                        break;
+                w[k].a->seq = a->seq + ((uint64_t)(k + 1) << 40);
+                if (pthread_create(&w[k].thread, NULL, worker_main, &w[k]) != 0) {
+                        coroner_analysis_free(w[k].a);
+                        w[k].a = NULL;
+                        break;
+                }
+                started++;
+        }
+        for (int k = 0; k < started; k++) {
+                pthread_join(w[k].thread, NULL);
+                coroner_analysis *src = w[k].a;
+                int offset = (int)a->n_inputs;
+                struct input_info *p = realloc(a->inputs, (a->n_inputs + src->n_inputs) * sizeof *p);
+                if (p) {
+                        a->inputs = p;
+                        memcpy(a->inputs + a->n_inputs, src->inputs, src->n_inputs * sizeof *p);
+                        a->n_inputs += src->n_inputs;
+                        src->n_inputs = 0;
+                        ranking_merge(&a->ranking, &src->ranking, offset);
+                }
+                if (src->seq > a->seq)
+                        a->seq = src->seq;
+                failed += w[k].failed;
+                coroner_analysis_free(src);
+        }
+        /* Inputs no worker could take are read here. */
+        for (int k = started; k < jobs; k++)
+                for (size_t i = 0; i < w[k].n; i++)
+                        if (coroner_analysis_read_path(a, w[k].paths[i], &w[k].errs[i]) < 0)
+                                failed++;
+        free(w);
+        return failed;
 }

@@ -112,6 +112,11 @@ int coroner_analysis_read_path(coroner_analysis *a, const char *path,
                                struct coroner_error *err);
 int coroner_analysis_read_fd(coroner_analysis *a, int fd, const char *name,
                              struct coroner_error *err);
+/* Reads n inputs, jobs of them at a time in threads of their own, into one
+ * report that equals reading them one after the other. errs[i] holds input
+ * i's error, if any. Returns the number of inputs that failed. */
+int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, size_t n, int jobs,
+                                struct coroner_error *errs);
 /* Feed an in-memory text as one input (used for signature samples). */
 int coroner_analysis_read_text(coroner_analysis *a, const char *name,
                                const char *text, size_t len);

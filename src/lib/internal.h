@@ -308,6 +308,7 @@ struct ranking {
 };
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m);
 void ranking_finish(struct ranking *rk);
+void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset);
 /* Score, confidence and rationale of one diagnosis without reordering (--follow). */
 void ranking_score_one(struct ranking *rk, size_t i);
 void ranking_free(struct ranking *rk);
@@ -327,6 +328,7 @@ struct input_info {
 struct coroner_analysis {
         coroner_db *db;
         struct decoder decoder;
+        struct coroner_options opts;
         struct assembler *assembler;
         struct ranking ranking;
         struct input_info *inputs;

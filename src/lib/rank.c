@@ -177,6 +177,17 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         return d;
 }
 
+static bool ranking_grow(struct ranking *rk)
+{
+        size_t cap = rk->cap ? rk->cap * 2 : 16;
+        struct diagnosis **p = realloc(rk->diags, cap * sizeof *p);
+        if (!p)
+                return false;
+        rk->diags = p;
+        rk->cap = cap;
+        return true;
+}
+
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m)
 {
         char fp[17];
@@ -192,15 +203,9 @@ void ranking_add(struct ranking *rk, const struct event *ev, const struct match_
                 rk->dropped_events++;
                 return;
         }
-        if (rk->n == rk->cap) {
-                size_t cap = rk->cap ? rk->cap * 2 : 16;
-                struct diagnosis **p = realloc(rk->diags, cap * sizeof *p);
-                if (!p) {
-                        rk->dropped_events++;
-                        return;
-                }
-                rk->diags = p;
-                rk->cap = cap;
+        if (rk->n == rk->cap && !ranking_grow(rk)) {
+                rk->dropped_events++;
+                return;
         }
         struct diagnosis *d = new_diagnosis(ev, m, fp);
         if (!d) {
@@ -209,6 +214,57 @@ void ranking_add(struct ranking *rk, const struct event *ev, const struct match_
         }
         note_occurrence(d, ev);
         rk->diags[rk->n++] = d;
+}
+
+/* Moves every diagnosis of src into dst (src is left empty): the same
+ * failure seen by two workers becomes one diagnosis. Evidence input numbers
+ * of src are shifted by input_offset. */
+void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
+{
+        for (size_t i = 0; i < src->n; i++) {
+                struct diagnosis *d = src->diags[i];
+                for (size_t k = 0; k < d->n_evidence; k++)
+                        d->evidence[k].input += input_offset;
+                struct diagnosis *same = NULL;
+                for (size_t j = 0; j < dst->n && !same; j++) {
+                        struct diagnosis *e = dst->diags[j];
+                        if (d->sig ? e->sig == d->sig : (e->unrecognized && strcmp(e->fingerprint, d->fingerprint) == 0))
+                                same = e;
+                }
+                if (!same && dst->n < LIMIT_DIAGNOSES && (dst->n < dst->cap || ranking_grow(dst))) {
+                        dst->diags[dst->n++] = d;
+                        continue;
+                }
+                if (!same) {
+                        dst->dropped_events += d->count;
+                        diagnosis_free(d);
+                        continue;
+                }
+                same->count += d->count;
+                size_t hidden = d->n_streams_total - d->n_streams;
+                for (size_t k = 0; k < d->n_streams; k++)
+                        add_stream(same, &d->streams[k]);
+                same->n_streams_total += hidden;
+                same->incomplete |= d->incomplete;
+                if (d->first_seq < same->first_seq) {
+                        /* The earlier sighting supplies the evidence shown. */
+                        struct diagnosis tmp = *same;
+                        same->first_seq = d->first_seq;
+                        memcpy(same->first_time, d->first_time, sizeof same->first_time);
+                        memcpy(same->evidence, d->evidence, sizeof same->evidence);
+                        same->n_evidence = d->n_evidence;
+                        memcpy(d->evidence, tmp.evidence, sizeof d->evidence);
+                        d->n_evidence = tmp.n_evidence;
+                }
+                if (d->last_seq > same->last_seq) {
+                        same->last_seq = d->last_seq;
+                        memcpy(same->last_time, d->last_time, sizeof same->last_time);
+                }
+                diagnosis_free(d);
+        }
+        dst->dropped_events += src->dropped_events;
+        src->n = 0;
+        src->dropped_events = 0;
 }
 
 static int tier(const struct diagnosis *d);
