@@ -74,6 +74,7 @@ void coroner_analysis_free(coroner_analysis *a)
                 return;
         assembler_free(a->assembler);
         pcre2_match_data_free(a->md);
+        facts_free(&a->facts);
         ranking_free(&a->ranking);
         for (size_t i = 0; i < a->n_inputs; i++) {
                 free(a->inputs[i].name);
@@ -99,6 +100,7 @@ int analysis_add_input(coroner_analysis *a, const char *name)
 void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
                           const char *raw, size_t raw_len)
 {
+        facts_scan(a->db, &a->facts, a->md, r->msg, r->msg_len, input, (long)a->inputs[input].lines + 1);
         assembler_feed(a->assembler, input, (long)++a->inputs[input].lines, a->seq++, r, raw, raw_len);
 }
 
@@ -108,8 +110,12 @@ static void feed_line(coroner_analysis *a, int input, const char *line, size_t l
         a->inputs[input].records++;
         /* The fast path: no traceback is open and the line holds no word any
          * signature or the assembler looks for, so it cannot matter. */
-        if (!a->db->reference && !assembler_busy(a->assembler) && !prefilter_line(a->db->pf, line, len)) {
+        int pass = a->db->reference ? PF_FULL : prefilter_line(a->db->pf, line, len);
+        if (!(pass & PF_FULL) && !assembler_busy(a->assembler)) {
+                /* Only facts or candidate evidence can be here. */
                 a->inputs[input].lines++;
+                if (pass & PF_WATCH)
+                        facts_scan(a->db, &a->facts, a->md, line, len, input, (long)a->inputs[input].lines);
                 a->seq++;
                 return;
         }

@@ -25,6 +25,7 @@ enum {
         LIMIT_DIAGNOSES = 1024,           /* distinct diagnoses kept */
         LIMIT_EVIDENCE = 6,               /* evidence lines per diagnosis */
         LIMIT_DIAG_STREAMS = 64,          /* streams listed per diagnosis */
+        LIMIT_FACTS = 96,                 /* environment facts kept */
         LIMIT_PCRE2_MATCH = 1000000,      /* pcre2_set_match_limit */
         LIMIT_PCRE2_DEPTH = 10000,        /* pcre2_set_depth_limit */
         LIMIT_PCRE2_HEAP_KIB = 20 * 1024, /* pcre2_set_heap_limit */
@@ -54,6 +55,8 @@ char *sb_take(struct strbuf *sb);  /* returns data (caller frees), resets sb */
 void sb_free(struct strbuf *sb);
 
 uint64_t fnv1a64(const void *data, size_t n, uint64_t h);
+/* memmem ignoring ASCII case; needle is NUL-terminated. */
+const char *memcasemem(const char *hay, size_t n, const char *needle);
 /* usec since the epoch as RFC 3339 UTC ("2026-11-29T21:40:13.250000Z"). */
 void format_time(int64_t usec, char buf[TIME_TEXT]);
 #define FNV1A64_INIT 0xcbf29ce484222325ULL
@@ -197,6 +200,8 @@ struct candidate {
         char *cause;
         char *check;
         struct pattern evidence;  /* optional */
+        bool watched;             /* evidence has a 7+ byte literal: the pre-filter
+                                   * lets its lines through, so it is looked for */
 };
 
 struct coroner_signature {
@@ -219,12 +224,45 @@ struct coroner_signature {
         size_t n_candidates;
 };
 
+/* ---- facts.c: environment facts and candidate evidence ---- */
+
+enum fact { FACT_PYTHON, FACT_PACKAGE, FACT_CUDA, FACT_DRIVER, FACT_NCCL, FACT_GPU, FACT_MODEL,
+            FACT_TP, FACT_COMMAND };
+
+struct fact_item {
+        enum fact kind;
+        char *key;       /* package name or GPU model; "" otherwise */
+        char *value;
+        int input;
+        long line;       /* where the log first says it */
+        size_t count;    /* how many lines said it */
+};
+
+struct facts {
+        struct fact_item *items;
+        size_t n, cap;
+        uint8_t *cand_seen;  /* per signature: bit c = candidate c's evidence was seen */
+};
+
+struct fact_rules;
+int facts_compile(struct fact_rules **ret);
+void facts_rules_free(struct fact_rules *fr);
+const char *facts_literal(size_t i);  /* trigger words for the pre-filter; NULL past the end */
+void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
+                int input, long line);
+void facts_free(struct facts *f);
+const char *fact_name(enum fact kind);
+const struct fact_item *facts_get(const struct facts *f, enum fact kind, const char *key);
+int version_compare(const char *a, const char *b);
+bool version_satisfies(const char *version, const char *spec);
+
 struct coroner_db {
         struct coroner_signature **sigs;
         size_t n_sigs, cap;
         pcre2_match_context *mctx;
         pcre2_match_data *md;  /* scratch for match_event (one thread) */
         struct prefilter *pf;  /* built by db_prepare after loading */
+        struct fact_rules *fact_rules;
         uint64_t generation;   /* bumped by every load; pf_generation tells if pf is current */
         uint64_t pf_generation;
         char **dups;     /* ids loaded more than once */
@@ -239,8 +277,15 @@ bool category_known(const char *category);
 struct prefilter;
 int prefilter_build(const coroner_db *db, struct prefilter **ret);
 void prefilter_free(struct prefilter *pf);
-/* Could this line start or hold evidence? False means it can be skipped. */
-bool prefilter_line(const struct prefilter *pf, const char *s, size_t n);
+/* Could this line start or hold evidence? 0: it can be skipped; PF_WATCH:
+ * only facts or candidate evidence may be in it; PF_FULL: decode it. */
+enum { PF_WATCH = 1, PF_FULL = 2 };
+int prefilter_line(const struct prefilter *pf, const char *s, size_t n);
+/* Marks in hits[] (one byte per watcher) the watchers whose literal is in s;
+ * returns the number of watchers. */
+size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, uint8_t *hits);
+/* Watcher w: a fact rule (a) or candidate b of signature a. */
+bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b);
 /* Sets the bit of each signature whose literal occurs in s. */
 void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits);
 void prefilter_add_always(const struct prefilter *pf, uint64_t *bits);
@@ -335,6 +380,7 @@ struct coroner_analysis {
         size_t n_inputs;
         uint64_t seq;
         pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
+        struct facts facts;
         size_t emitted;   /* --follow: diagnoses handed to the caller so far */
         bool finished;
 };

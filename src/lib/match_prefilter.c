@@ -21,7 +21,13 @@ struct pf_entry {
         char lit[64];
         uint8_t len, anchor;  /* anchor: offset of the indexed 4-byte window */
         bool caseless;
-        int32_t sig;          /* signature index; -1: a structural trigger */
+        int32_t sig;          /* signature index; -1: a structural trigger;
+                               * -2 - w: watcher w (a fact or candidate evidence) */
+};
+
+struct pf_watch {
+        bool candidate;  /* false: fact rule `a`; true: candidate b of signature a */
+        uint32_t a, b;
 };
 
 struct prefilter {
@@ -33,6 +39,8 @@ struct prefilter {
         struct pf_entry *entries;
         size_t n_entries;
         uint64_t *always;           /* signatures without a literal: always candidates */
+        struct pf_watch *watch;     /* what each watcher index stands for */
+        size_t n_watch;
         size_t n_sigs;
         bool any_always;
 };
@@ -445,6 +453,7 @@ void prefilter_free(struct prefilter *pf)
         if (!pf)
                 return;
         free(pf->order);
+        free(pf->watch);
         free(pf->words);
         free(pf->entries);
         free(pf->always);
@@ -478,6 +487,40 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
         pf->stride = shortest >= 4 + MAX_STRIDE - 1 ? MAX_STRIDE : shortest - 3;
         for (size_t i = 0; r == 0 && i < sizeof triggers / sizeof triggers[0]; i++)
                 r = add_entry(pf, &cap, triggers[i], false, -1);
+        /* Facts and candidate evidence are looked for on the lines that
+         * pass: their words pass a line too (only 7+ bytes, for the stride). */
+        size_t n_watch_max = 64;
+        for (size_t i = 0; i < db->n_sigs; i++)
+                n_watch_max += db->sigs[i]->n_candidates;
+        pf->watch = calloc(n_watch_max, sizeof *pf->watch);
+        if (!pf->watch)
+                r = CORONER_E_NOMEM;
+        for (size_t i = 0; r == 0 && facts_literal(i) && pf->n_watch < n_watch_max; i++) {
+                pf->watch[pf->n_watch] = (struct pf_watch){ false, (uint32_t)i, 0 };
+                r = add_entry(pf, &cap, facts_literal(i), false, -2 - (int32_t)pf->n_watch++);
+        }
+        for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
+                for (size_t c = 0; r == 0 && c < db->sigs[i]->n_candidates && c < 8; c++) {
+                        struct candidate *cd = &db->sigs[i]->candidates[c];
+                        char lits[8][64];
+                        size_t n = 0;
+                        bool caseless = false;
+                        cd->watched = false;
+                        if (!cd->evidence.code || !pattern_literals(cd->evidence.source, lits, 8, &n, &caseless))
+                                continue;
+                        bool long_enough = true;
+                        for (size_t k = 0; k < n; k++)
+                                long_enough &= strlen(lits[k]) >= 4 + MAX_STRIDE - 1;
+                        if (!long_enough)
+                                continue;
+                        if (pf->n_watch == n_watch_max)
+                                continue;
+                        cd->watched = true;
+                        pf->watch[pf->n_watch] = (struct pf_watch){ true, (uint32_t)i, (uint32_t)c };
+                        int32_t code = -2 - (int32_t)pf->n_watch++;
+                        for (size_t k = 0; r == 0 && k < n; k++)
+                                r = add_entry(pf, &cap, lits[k], caseless, code);
+                }
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
                 char lits[8][64];
                 size_t n = 0;
@@ -548,38 +591,47 @@ static inline bool entry_at(const struct pf_entry *e, const char *s, size_t n, s
         return true;
 }
 
-/* Is some entry indexed by the window w (hash h) at s + i? */
-static bool hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i, uint32_t w, uint32_t h,
-                   uint64_t *bits)
+/* The entries indexed by window w (hash h) that occur at s + i: returns
+ * PF_FULL for a signature or trigger, PF_WATCH for a watcher; fills
+ * sig_bits / watch_hits when given. */
+static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i, uint32_t w, uint32_t h,
+                  uint64_t *sig_bits, uint8_t *watch_hits)
 {
-        bool any = false;
+        int found = 0;
         for (uint32_t k = pf->start[h]; k < pf->start[h + 1]; k++) {
                 if (pf->words[k] != w)
                         continue;  /* another window with the same hash */
                 const struct pf_entry *e = &pf->entries[pf->order[k]];
                 if (!entry_at(e, s, n, i))
                         continue;
-                if (!bits)
-                        return true;
-                if (e->sig >= 0)
-                        bits[e->sig / 64] |= 1ULL << (e->sig % 64);
-                any = true;
+                if (e->sig >= 0) {
+                        found |= PF_FULL;
+                        if (sig_bits)
+                                sig_bits[e->sig / 64] |= 1ULL << (e->sig % 64);
+                } else if (e->sig == -1) {
+                        found |= PF_FULL;
+                } else {
+                        found |= PF_WATCH;
+                        if (watch_hits)
+                                watch_hits[-e->sig - 2] = 1;
+                }
         }
-        return any;
+        return found;
 }
 
 #define TEST(h) (pf->bits[(h) >> 6] >> ((h) & 63) & 1)
 
-bool prefilter_line(const struct prefilter *pf, const char *s, size_t n)
+int prefilter_line(const struct prefilter *pf, const char *s, size_t n)
 {
         if (pf->any_always)
-                return true;
+                return PF_FULL;
         if (n < 4)
-                return false;
+                return 0;
         if (s[n - 1] == ':')
-                return true;
+                return PF_FULL;
         const size_t st = pf->stride;
         size_t i = 0;
+        int found = 0;
         /* Four windows a round, tested together: independent loads and
          * multiplies keep the pipeline full; a hit is rare. */
         for (; i + 3 * st + 4 <= n; i += 4 * st) {
@@ -588,18 +640,23 @@ bool prefilter_line(const struct prefilter *pf, const char *s, size_t n)
                 uint32_t h0 = hash4(w0), h1 = hash4(w1), h2 = hash4(w2), h3 = hash4(w3);
                 if (!(TEST(h0) | TEST(h1) | TEST(h2) | TEST(h3)))
                         continue;
-                if ((TEST(h0) && hit_at(pf, s, n, i, w0, h0, NULL)) ||
-                    (TEST(h1) && hit_at(pf, s, n, i + st, w1, h1, NULL)) ||
-                    (TEST(h2) && hit_at(pf, s, n, i + 2 * st, w2, h2, NULL)) ||
-                    (TEST(h3) && hit_at(pf, s, n, i + 3 * st, w3, h3, NULL)))
-                        return true;
+                if (TEST(h0))
+                        found |= hit_at(pf, s, n, i, w0, h0, NULL, NULL);
+                if (TEST(h1))
+                        found |= hit_at(pf, s, n, i + st, w1, h1, NULL, NULL);
+                if (TEST(h2))
+                        found |= hit_at(pf, s, n, i + 2 * st, w2, h2, NULL, NULL);
+                if (TEST(h3))
+                        found |= hit_at(pf, s, n, i + 3 * st, w3, h3, NULL, NULL);
+                if (found & PF_FULL)
+                        return found;
         }
         for (; i + 4 <= n; i += st) {
                 uint32_t w = load4(s + i), h = hash4(w);
-                if (TEST(h) && hit_at(pf, s, n, i, w, h, NULL))
-                        return true;
+                if (TEST(h))
+                        found |= hit_at(pf, s, n, i, w, h, NULL, NULL);
         }
-        return false;
+        return found;
 }
 
 void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits)
@@ -607,8 +664,29 @@ void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, u
         for (size_t i = 0; i + 4 <= n; i += pf->stride) {
                 uint32_t w = load4(s + i), h = hash4(w);
                 if (TEST(h))
-                        hit_at(pf, s, n, i, w, h, bits);
+                        hit_at(pf, s, n, i, w, h, bits, NULL);
         }
+}
+
+size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, uint8_t *hits)
+{
+        memset(hits, 0, pf->n_watch);
+        for (size_t i = 0; i + 4 <= n; i += pf->stride) {
+                uint32_t w = load4(s + i), h = hash4(w);
+                if (TEST(h))
+                        hit_at(pf, s, n, i, w, h, NULL, hits);
+        }
+        return pf->n_watch;
+}
+
+bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b)
+{
+        if (w >= pf->n_watch)
+                return false;
+        *candidate = pf->watch[w].candidate;
+        *a = pf->watch[w].a;
+        *b = pf->watch[w].b;
+        return true;
 }
 
 void prefilter_add_always(const struct prefilter *pf, uint64_t *bits)

@@ -77,6 +77,7 @@ void coroner_db_free(coroner_db *db)
         pcre2_match_context_free(db->mctx);
         pcre2_match_data_free(db->md);
         prefilter_free(db->pf);
+        facts_rules_free(db->fact_rules);
         free(db);
 }
 
@@ -307,6 +308,8 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
 
 int db_prepare(coroner_db *db)
 {
+        if (!db->fact_rules && facts_compile(&db->fact_rules) < 0)
+                return CORONER_E_NOMEM;
         if (db->pf && db->pf_generation == db->generation)
                 return 0;
         prefilter_free(db->pf);

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 const char *coroner_version(void) { return PACKAGE_VERSION; }
@@ -216,4 +217,13 @@ void format_time(int64_t usec, char buf[TIME_TEXT])
         else
                 snprintf(buf, TIME_TEXT, "%04d-%02d-%02dT%02d:%02d:%02dZ", u.tm_year + 1900,
                          u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec);
+}
+
+const char *memcasemem(const char *hay, size_t n, const char *needle)
+{
+        size_t k = strlen(needle);
+        for (size_t i = 0; k && i + k <= n; i++)
+                if (strncasecmp(hay + i, needle, k) == 0)
+                        return hay + i;
+        return NULL;
 }

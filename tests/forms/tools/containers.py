@@ -107,7 +107,7 @@ def main():
     docker_out, cri_out = sys.argv[1], sys.argv[2]
     cmd = sys.argv[sys.argv.index("--") + 1:]
     lines = capture(cmd)
-    t = T0_NS
+    td = tc = T0_NS
     with open(docker_out, "w") as d, open(cri_out, "wb") as c:
         for stream, line in lines:
             body = line[:-1] if line.endswith(b"\n") else line
@@ -116,16 +116,16 @@ def main():
             for k, piece in enumerate(pieces):
                 last = k == len(pieces) - 1
                 log = piece + (b"\n" if last and line.endswith(b"\n") else b"")
-                d.write('{"log":%s,"stream":"%s","time":"%s"}\n' % (moby_escape(log), stream, rfc3339nano(t)))
-                t += 40013
+                d.write('{"log":%s,"stream":"%s","time":"%s"}\n' % (moby_escape(log), stream, rfc3339nano(td)))
+                td += 40013
             # containerd: "\r\n" ends a line too; P pieces of 16384, then F
             if body.endswith(b"\r"):
                 body = body[:-1]
             cpieces = [body[k:k + PIECE] for k in range(0, len(body), PIECE)] or [b""]
             for k, piece in enumerate(cpieces):
                 tag = b"F" if k == len(cpieces) - 1 and line.endswith(b"\n") else b"P"
-                c.write(b" ".join([rfc3339nano(t).encode(), stream.encode(), tag, piece]) + b"\n")
-                t += 40013
+                c.write(b" ".join([rfc3339nano(tc).encode(), stream.encode(), tag, piece]) + b"\n")
+                tc += 40013
 
 
 if __name__ == "__main__":

@@ -60,7 +60,6 @@ def main():
         field(out, "_EXE", "/usr/bin/python3.11")
         field(out, "_CMDLINE", "/usr/bin/python3 /srv/k26/serve.py")
         field(out, "_CAP_EFFECTIVE", "1ffffffffff")
-        field(out, "_SELINUX_CONTEXT", "unconfined\n")
         field(out, "_SYSTEMD_CGROUP", "/system.slice/k26.service")
         field(out, "_SYSTEMD_UNIT", "k26.service")
         field(out, "_SYSTEMD_SLICE", "system.slice")
