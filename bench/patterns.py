@@ -34,11 +34,11 @@ NAMED = re.compile(r"\(\?(?:P?<([A-Za-z_]\w*)>|'([A-Za-z_]\w*)')")
 BYNAME = re.compile(r"\\k[<{']|\\g\{[A-Za-z_]|\(\?P[=>]|\(\?&|\(\?\(<|\(\?\('|\(\?\([A-Za-z_]")
 
 
+EMPTY = None   # an empty file to search (rg reading an empty stdin is slow)
+
+
 def compiles(tool, pattern):
-    if tool == 'rg':
-        cmd = ['rg', '-P', '-q', '-e', pattern]
-    else:
-        cmd = ['grep', '-P', '-q', '-e', pattern]
+    cmd = [tool, '-P', '-q', '-e', pattern, EMPTY]
     try:
         r = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE)
@@ -54,6 +54,9 @@ def main():
     src, out = sys.argv[1], sys.argv[2]
     healthy = sys.argv[3] if len(sys.argv) == 4 else None
     os.makedirs(out, exist_ok=True)
+    global EMPTY
+    EMPTY = os.path.join(out, 'empty')
+    open(EMPTY, 'w').close()
     pats = []   # (id, key, pattern)
     n_sigs = 0
     for f in sorted(glob.glob(os.path.join(src, '*', '*.json'))):

@@ -215,11 +215,34 @@ int coroner_analysis_read_text(coroner_analysis *a, const char *name, const char
         return 0;
 }
 
+/* A signature that declares the package versions it applies to: where the
+ * log shows a version outside them, the diagnosis is kept but demoted to
+ * info; where the log shows none, the rationale says so. */
+static void apply_version_conditions(coroner_analysis *a)
+{
+        for (size_t i = 0; i < a->ranking.n; i++) {
+                struct diagnosis *d = a->ranking.diags[i];
+                const cJSON *req;
+                if (!d->sig || !d->sig->requires)
+                        continue;
+                cJSON_ArrayForEach(req, d->sig->requires) {
+                        const struct fact_item *it = facts_get(&a->facts, FACT_PACKAGE, req->string);
+                        if (it && !version_satisfies(it->value, req->valuestring)) {
+                                d->severity = CORONER_SEV_INFO;
+                                d->version_excluded = true;
+                        } else if (!it) {
+                                d->version_unknown = true;
+                        }
+                }
+        }
+}
+
 int coroner_analysis_finish(coroner_analysis *a)
 {
         if (a->finished)
                 return 0;
         assembler_end_input(a->assembler, -1);
+        apply_version_conditions(a);
         ranking_finish(&a->ranking);
         a->finished = true;
         return 0;

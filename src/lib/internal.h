@@ -222,6 +222,7 @@ struct coroner_signature {
         size_t n_explains;
         struct candidate *candidates;
         size_t n_candidates;
+        const cJSON *requires;  /* {"package": "<0.10", ...} or NULL */
 };
 
 /* ---- facts.c: environment facts and candidate evidence ---- */
@@ -340,6 +341,8 @@ struct diagnosis {
         struct evidence_line evidence[LIMIT_EVIDENCE];
         size_t n_evidence;
         bool incomplete;
+        bool version_excluded;  /* the log shows a package version the signature excludes */
+        bool version_unknown;   /* the signature names versions the log does not show */
         /* filled by rank_finish */
         double score, confidence;
         char rationale[256];

@@ -299,6 +299,16 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                                 return r;
                 }
         }
+        const cJSON *req = cJSON_GetObjectItemCaseSensitive(j, "requires");
+        if (req) {
+                const cJSON *it;
+                if (!cJSON_IsObject(req))
+                        return fail(err, path, "%s", "\"requires\" must be an object: {\"package\": \"<1.2\"}");
+                cJSON_ArrayForEach(it, req)
+                        if (!cJSON_IsString(it) || !strpbrk(it->valuestring, "<>=!"))
+                                return fail(err, path, "\"requires\": \"%s\" needs a condition like \"<0.10\"", it->string);
+                s->requires = req;
+        }
         const cJSON *samples = cJSON_GetObjectItemCaseSensitive(j, "samples");
         if (!cJSON_IsObject(samples) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(samples, "match")) ||
             cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(samples, "match")) == 0)

@@ -359,7 +359,11 @@ void ranking_finish(struct ranking *rk)
                     rk->diags[0]->first_seq <= d->first_seq)
                         d->explained_by = 0;
                 int t = tier(d);
-                if (i == 0)
+                if (d->version_excluded)
+                        snprintf(d->rationale, sizeof d->rationale,
+                                 "Ranked #%zu: the log shows package versions this signature does not apply to, so it is probably not the cause.",
+                                 i + 1);
+                else if (i == 0)
                         snprintf(d->rationale, sizeof d->rationale,
                                  "Ranked first: %s%s, first seen %s%s.", tier_words[t],
                                  d->sig ? (d->sig->specificity >= 70 ? " with a specific signature" : " with a general signature") : "",
@@ -370,5 +374,10 @@ void ranking_finish(struct ranking *rk)
                 else
                         snprintf(d->rationale, sizeof d->rationale, "Ranked #%zu: %s%s.", i + 1, tier_words[t],
                                  d->first_seq > rk->diags[0]->first_seq ? ", seen after #1" : ", seen before #1");
+                if (d->version_unknown && !d->version_excluded) {
+                        size_t len = strlen(d->rationale);
+                        snprintf(d->rationale + len, sizeof d->rationale - len,
+                                 " The log does not show the package version this signature depends on.");
+                }
         }
 }

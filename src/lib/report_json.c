@@ -54,6 +54,34 @@ static void add_text(cJSON *obj, const char *key, const char *s, size_t max, boo
         free(t);
 }
 
+static void add_text_item(cJSON *arr, const char *s)
+{
+        char *t = report_safe_text(s, 200, false);
+        cJSON_AddItemToArray(arr, cJSON_CreateString(t ? t : ""));
+        free(t);
+}
+
+bool report_candidate_seen(const coroner_analysis *a, const struct diagnosis *d, size_t k)
+{
+        if (!d->sig || !a->facts.cand_seen || k >= 8)
+                return false;
+        size_t i;
+        for (i = 0; i < a->db->n_sigs && a->db->sigs[i] != d->sig; i++)
+                ;
+        return i < a->db->n_sigs && (a->facts.cand_seen[i] >> k & 1);
+}
+
+size_t report_candidate_order(const coroner_analysis *a, const struct diagnosis *d, size_t *order, size_t cap)
+{
+        size_t n = 0;
+        /* Causes the log supports first, then the rest in the signature's order. */
+        for (int pass = 0; pass < 2; pass++)
+                for (size_t k = 0; d->sig && k < d->sig->n_candidates && n < cap; k++)
+                        if (report_candidate_seen(a, d, k) == (pass == 0))
+                                order[n++] = k;
+        return n;
+}
+
 static void add_time(cJSON *obj, const char *key, const char *t)
 {
         if (t && t[0])
@@ -130,22 +158,97 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
         if (d->sig) {
                 for (size_t k = 0; k < d->sig->n_references; k++)
                         cJSON_AddItemToArray(refs, cJSON_CreateString(d->sig->references[k]));
-                for (size_t k = 0; k < d->sig->n_candidates; k++) {
+                size_t order[16];
+                size_t n = report_candidate_order(a, d, order, 16);
+                for (size_t j = 0; j < n; j++) {
+                        size_t k = order[j];
                         cJSON *c = cJSON_CreateObject();
                         cJSON_AddStringToObject(c, "cause", d->sig->candidates[k].cause);
                         cJSON_AddStringToObject(c, "check", (d->checks && d->checks[k] ? d->checks[k] : d->sig->candidates[k].check));
+                        cJSON_AddBoolToObject(c, "supported_by_log", report_candidate_seen(a, d, k));
                         cJSON_AddItemToArray(cands, c);
                 }
         }
         cJSON_AddStringToObject(o, "fingerprint", d->fingerprint);
         cJSON_AddNumberToObject(o, "fingerprint_version", CORONER_FINGERPRINT_VERSION);
         add_text(o, "rationale", d->rationale, 0, false);
+        if (d->sig && d->sig->requires) {
+                cJSON *vc = cJSON_AddArrayToObject(o, "version_conditions");
+                const cJSON *req;
+                cJSON_ArrayForEach(req, d->sig->requires) {
+                        const struct fact_item *it = facts_get(&a->facts, FACT_PACKAGE, req->string);
+                        cJSON *c = cJSON_CreateObject();
+                        cJSON_AddStringToObject(c, "package", req->string);
+                        cJSON_AddStringToObject(c, "required", cJSON_IsString(req) ? req->valuestring : "");
+                        if (it)
+                                add_text(c, "found", it->value, 100, false);
+                        else
+                                cJSON_AddNullToObject(c, "found");
+                        cJSON_AddItemToArray(vc, c);
+                }
+        }
         if (d->explained_by >= 0)
                 cJSON_AddNumberToObject(o, "explained_by", d->explained_by + 1);
         else
                 cJSON_AddNullToObject(o, "explained_by");
         cJSON_AddBoolToObject(o, "incomplete", d->incomplete);
         return o;
+}
+
+/* What the log reveals about the environment; null where it says nothing. */
+static cJSON *environment_json(const coroner_analysis *a)
+{
+        const struct facts *f = &a->facts;
+        cJSON *env = cJSON_CreateObject();
+        static const enum fact single[] = { FACT_PYTHON, FACT_CUDA, FACT_DRIVER, FACT_NCCL, FACT_MODEL,
+                                            FACT_TP, FACT_COMMAND };
+        cJSON *unknown = cJSON_CreateArray();
+        for (size_t i = 0; i < sizeof single / sizeof single[0]; i++) {
+                const struct fact_item *it = facts_get(f, single[i], NULL);
+                const char *name = fact_name(single[i]);
+                if (!it) {
+                        cJSON_AddNullToObject(env, name);
+                        cJSON_AddItemToArray(unknown, cJSON_CreateString(name));
+                        continue;
+                }
+                cJSON *o = cJSON_AddObjectToObject(env, name);
+                add_text(o, "value", it->value, 300, false);
+                cJSON_AddStringToObject(o, "input", report_input_name(a, it->input));
+                cJSON_AddNumberToObject(o, "line", (double)it->line);
+        }
+        cJSON *pk = cJSON_AddObjectToObject(env, "packages");
+        cJSON *gpus = cJSON_AddArrayToObject(env, "gpus");
+        for (size_t i = 0; i < f->n; i++) {
+                const struct fact_item *it = &f->items[i];
+                if (it->kind == FACT_PACKAGE && !cJSON_HasObjectItem(pk, it->key)) {
+                        char *t = report_safe_text(it->value, 100, false);
+                        cJSON_AddStringToObject(pk, it->key, t ? t : "");
+                        free(t);
+                } else if (it->kind == FACT_GPU) {
+                        cJSON *g = cJSON_CreateObject();
+                        char model[128];
+                        snprintf(model, sizeof model, "NVIDIA %s", it->value);
+                        add_text(g, "model", model, 120, false);
+                        cJSON_AddNumberToObject(g, "lines", (double)it->count);
+                        cJSON_AddItemToArray(gpus, g);
+                }
+        }
+        cJSON *hosts = cJSON_AddArrayToObject(env, "hosts");
+        for (size_t i = 0; i < a->ranking.n && cJSON_GetArraySize(hosts) < 16; i++)
+                for (size_t k = 0; k < a->ranking.diags[i]->n_streams; k++) {
+                        const char *h = a->ranking.diags[i]->streams[k].host;
+                        bool dup = !h[0];
+                        const cJSON *e;
+                        cJSON_ArrayForEach(e, hosts) dup |= strcmp(e->valuestring, h) == 0;
+                        if (!dup)
+                                add_text_item(hosts, h);
+                }
+        if (!cJSON_GetArraySize(pk))
+                cJSON_AddItemToArray(unknown, cJSON_CreateString("packages"));
+        if (!cJSON_GetArraySize(gpus))
+                cJSON_AddItemToArray(unknown, cJSON_CreateString("gpus"));
+        cJSON_AddItemToObject(env, "not_in_log", unknown);
+        return env;
 }
 
 int coroner_report_json(const coroner_analysis *a, char **ret)
@@ -170,6 +273,7 @@ int coroner_report_json(const coroner_analysis *a, char **ret)
                         cJSON_AddNullToObject(o, "error");
                 cJSON_AddItemToArray(inputs, o);
         }
+        cJSON_AddItemToObject(root, "environment", environment_json(a));
         cJSON *diags = cJSON_AddArrayToObject(root, "diagnoses");
         for (size_t i = 0; i < a->ranking.n; i++)
                 cJSON_AddItemToArray(diags, diagnosis_json(a, i));

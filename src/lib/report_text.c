@@ -103,9 +103,14 @@ static void full_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t 
         }
         if (d->sig && d->sig->n_candidates) {
                 sb_puts(sb, "   Possible causes, and how to tell them apart:\n");
-                for (size_t k = 0; k < d->sig->n_candidates; k++) {
-                        sb_puts(sb, "     - ");
+                size_t order[16];
+                size_t n = report_candidate_order(a, d, order, 16);
+                for (size_t j = 0; j < n; j++) {
+                        size_t k = order[j];
+                        sb_puts(sb, report_candidate_seen(a, d, k) ? "     + " : "     - ");
                         put_safe(sb, d->sig->candidates[k].cause, 400);
+                        if (report_candidate_seen(a, d, k))
+                                sb_puts(sb, " (the log shows evidence of this)");
                         sb_puts(sb, "\n         check: ");
                         put_safe(sb, (d->checks && d->checks[k] ? d->checks[k] : d->sig->candidates[k].check), 400);
                         sb_putc(sb, '\n');
@@ -146,6 +151,14 @@ int coroner_report_text(const coroner_analysis *a, const struct coroner_report_o
         sb_printf(&sb, "coroner %s: %zu input%s, %llu lines, %zu diagnos%s\n", coroner_version(),
                   a->n_inputs, a->n_inputs == 1 ? "" : "s", (unsigned long long)lines, a->ranking.n,
                   a->ranking.n == 1 ? "is" : "es");
+        struct strbuf env = { 0 };
+        report_environment_line(a, &env);
+        if (env.len) {
+                sb_printf(&sb, "%sEnvironment:%s ", st->dim, st->reset);
+                sb_append(&sb, env.data, env.len);
+                sb_putc(&sb, '\n');
+        }
+        sb_free(&env);
         for (size_t i = 0; i < a->n_inputs; i++)
                 if (!a->inputs[i].complete) {
                         sb_printf(&sb, "%swarning:%s ", st->yellow, st->reset);
@@ -195,4 +208,40 @@ int coroner_report_text_one(const coroner_analysis *a, size_t index,
                 return CORONER_E_NOMEM;
         *ret = s;
         return 0;
+}
+
+void report_environment_line(const coroner_analysis *a, struct strbuf *sb)
+{
+        const struct facts *f = &a->facts;
+        const struct fact_item *it;
+        const char *sep = "";
+#define PART(...) do { sb_puts(sb, sep); sb_printf(sb, __VA_ARGS__); sep = " · "; } while (0)
+        if ((it = facts_get(f, FACT_PYTHON, NULL)))
+                PART("python %.20s", it->value);
+        for (size_t i = 0; i < f->n; i++)
+                if (f->items[i].kind == FACT_PACKAGE)
+                        PART("%.40s %.40s", f->items[i].key, f->items[i].value);
+        if ((it = facts_get(f, FACT_CUDA, NULL)))
+                PART("CUDA %.20s", it->value);
+        if ((it = facts_get(f, FACT_NCCL, NULL)))
+                PART("NCCL %.20s", it->value);
+        if ((it = facts_get(f, FACT_DRIVER, NULL)))
+                PART("driver %.20s", it->value);
+        for (size_t i = 0; i < f->n; i++)
+                if (f->items[i].kind == FACT_GPU)
+                        PART("NVIDIA %.60s", f->items[i].value);
+        if ((it = facts_get(f, FACT_TP, NULL)))
+                PART("TP %.10s", it->value);
+        if ((it = facts_get(f, FACT_MODEL, NULL)))
+                PART("model %.120s", it->value);
+        if (sb->len && !facts_get(f, FACT_DRIVER, NULL))
+                PART("(driver version not in the log)");
+#undef PART
+        if (sb->len) {
+                /* Facts come from the log: keep them printable. */
+                char *t = report_safe_text(sb->data, 600, false);
+                sb->len = 0;
+                sb_puts(sb, t ? t : "");
+                free(t);
+        }
 }

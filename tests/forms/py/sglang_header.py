@@ -2,7 +2,13 @@
 the formatted traceback, in one log record with SGLang's prefix on its first line."""
 import logging
 import sys
+import time
 import traceback
+
+# The clock is pinned to 2026-11-29 21:40:13 UTC, so that the fixture does not
+# change each time make.sh runs; logging formats the time as usual.
+_t = iter(1795988413.123456 + 0.0421 * i for i in range(1000))
+time.time = lambda: next(_t)
 
 logging.basicConfig(format="[%(asctime)s TP0] %(message)s", datefmt="%Y-%m-%d %H:%M:%S", level=logging.INFO)
 logger = logging.getLogger("sglang.srt.managers.scheduler")
