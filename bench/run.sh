@@ -65,7 +65,7 @@ echo
 
 # ---- inputs ----------------------------------------------------------------
 f=$(gen_log "$main_mib" "$seed") || exit 2
-healthy=$(gen_log 4 "$seed" --healthy) || exit 2
+healthy=$(gen_log 1 "$seed" --healthy) || exit 2
 [ "$have_zstd" = yes ] && gen_compressed "$f" zst
 gen_compressed "$f" gz
 mib=$(file_mib "$f")

@@ -79,6 +79,10 @@ void coroner_analysis_free(coroner_analysis *a)
         for (size_t i = 0; i < a->n_inputs; i++) {
                 free(a->inputs[i].name);
                 free(a->inputs[i].error);
+                if (a->inputs[i].structured) {
+                        structured_reset(a->inputs[i].structured);
+                        free(a->inputs[i].structured);
+                }
         }
         free(a->inputs);
         free(a);
@@ -104,25 +108,157 @@ void analysis_feed_record(coroner_analysis *a, int input, const struct record *r
         assembler_feed(a->assembler, input, (long)++a->inputs[input].lines, a->seq++, r, raw, raw_len);
 }
 
+/* The slow path of one record: rsyslog's "#012" lines are split into the
+ * lines they stand for, each with the record's metadata. */
+static void feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len)
+{
+        if ((a->seq & 31) == 0)
+                assembler_sweep(a->assembler, a->seq);
+        if (!structured_has_rsyslog_escapes(r->msg, r->msg_len)) {
+                analysis_feed_record(a, input, r, raw, raw_len);
+                return;
+        }
+        struct strbuf text = { 0 };
+        structured_unescape_rsyslog(r->msg, r->msg_len, &text);
+        const char *p = text.data ? text.data : "";
+        size_t left = text.len;
+        while (!text.failed) {
+                const char *nl = memchr(p, '\n', left);
+                size_t n = nl ? (size_t)(nl - p) : left;
+                struct record piece = *r;
+                piece.msg = p;
+                piece.msg_len = n;
+                piece.prefix_id = 0;
+                if (p != text.data)
+                        decode_message_prefixes(&a->decoder, &piece);
+                analysis_feed_record(a, input, &piece, p, n);
+                if (!nl)
+                        break;
+                p = nl + 1;
+                left -= n + 1;
+        }
+        sb_free(&text);
+}
+
+/* A line of a structured shape (JSON, CRI, export) once taken apart. */
+static void feed_logical(coroner_analysis *a, int input, const struct logical *l)
+{
+        struct record r;
+        memset(&r, 0, sizeof r);
+        r.rank = -1;
+        r.msg = l->msg;
+        r.msg_len = l->msg_len;
+        if (l->host[0]) {
+                r.host = l->host;
+                r.host_len = strlen(l->host);
+        }
+        if (l->ident[0]) {
+                r.ident = l->ident;
+                r.ident_len = strlen(l->ident);
+        }
+        if (l->unit[0]) {
+                r.unit = l->unit;
+                r.unit_len = strlen(l->unit);
+        }
+        if (l->invocation[0]) {
+                r.invocation = l->invocation;
+                r.invocation_len = strlen(l->invocation);
+        }
+        r.pid = l->pid;
+        if (l->has_time)
+                record_set_time_usec(&r, l->time_usec);
+        int pass = a->db->reference ? PF_FULL : prefilter_line(a->db->pf, r.msg, r.msg_len);
+        if (!(pass & PF_FULL) && !assembler_busy(a->assembler)) {
+                a->inputs[input].lines++;
+                if (pass & PF_WATCH)
+                        facts_scan(a->db, &a->facts, a->md, r.msg, r.msg_len, input, (long)a->inputs[input].lines);
+                a->seq++;
+                return;
+        }
+        decode_message_prefixes(&a->decoder, &r);
+        feed_decoded(a, input, &r, l->msg, l->msg_len);
+}
+
+/* Structured shapes are recognised from an input's first line. */
+static enum input_shape detect_shape(const char *line, size_t len)
+{
+        if (len && (line[0] == '{' || (unsigned char)line[0] == 0x1e))
+                return INPUT_JSON;
+        if (structured_is_export_start(line, len))
+                return INPUT_EXPORT;
+        if (structured_is_cri(line, len))
+                return INPUT_CRI;
+        return INPUT_TEXT;
+}
+
+static bool feed_structured(coroner_analysis *a, int input, const char *line, size_t len)
+{
+        struct input_info *in = &a->inputs[input];
+        if (!in->structured) {
+                if (len == 0)
+                        return false;
+                enum input_shape shape = detect_shape(line, len);
+                if (shape == INPUT_TEXT)
+                        return false;
+                in->structured = xmalloc_or_null(sizeof *in->structured);
+                if (!in->structured)
+                        return false;
+                in->structured->shape = shape;
+        }
+        struct structured_state *st = in->structured;
+        struct logical l;
+        int r = -1;
+        switch (st->shape) {
+        case INPUT_JSON:
+                r = len ? structured_json(st, line, len, &l) : 0;
+                break;
+        case INPUT_CRI:
+                r = structured_is_cri(line, len) ? structured_cri(st, line, len, &l) : -1;
+                break;
+        case INPUT_EXPORT:
+                if (st->binary_expect_length) {
+                        const char *rest;
+                        size_t rest_len;
+                        if (structured_export_binary_length(st, line, len, &rest, &rest_len) == 0)
+                                r = structured_export(st, rest, rest_len, &l);
+                        else
+                                r = 0;
+                } else {
+                        r = structured_export(st, line, len, &l);
+                }
+                break;
+        default:
+                return false;
+        }
+        if (r < 0)
+                return false;  /* not of the shape after all: a text line */
+        if (r > 0)
+                feed_logical(a, input, &l);
+        return true;
+}
+
 static void feed_line(coroner_analysis *a, int input, const char *line, size_t len)
 {
         struct record r;
-        a->inputs[input].records++;
+        struct input_info *in = &a->inputs[input];
+        in->records++;
+        if ((!in->structured && in->records == 1) || in->structured) {
+                if (feed_structured(a, input, line, len))
+                        return;
+        }
         /* The fast path: no traceback is open and the line holds no word any
          * signature or the assembler looks for, so it cannot matter. */
         int pass = a->db->reference ? PF_FULL : prefilter_line(a->db->pf, line, len);
         if (!(pass & PF_FULL) && !assembler_busy(a->assembler)) {
                 /* Only facts or candidate evidence can be here. */
-                a->inputs[input].lines++;
+                in->lines++;
                 if (pass & PF_WATCH)
-                        facts_scan(a->db, &a->facts, a->md, line, len, input, (long)a->inputs[input].lines);
+                        facts_scan(a->db, &a->facts, a->md, line, len, input, (long)in->lines);
                 a->seq++;
                 return;
         }
-        if ((a->seq & 31) == 0)
-                assembler_sweep(a->assembler, a->seq);
         decode_line(&a->decoder, line, len, &r);
-        analysis_feed_record(a, input, &r, line, len);
+        feed_decoded(a, input, &r, line, len);
 }
 
 void analysis_emit_new(coroner_analysis *a, void (*on_diagnosis)(void *, const coroner_analysis *, size_t),

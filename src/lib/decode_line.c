@@ -26,6 +26,10 @@ int line_shape_parse(const char *name, enum line_shape *ret)
                 { "short-precise", SHAPE_JOURNAL_SHORT },
                 { "short-iso", SHAPE_JOURNAL_ISO },
                 { "short-iso-precise", SHAPE_JOURNAL_ISO },
+                { "short-full", SHAPE_JOURNAL_FULL },
+                { "with-unit", SHAPE_JOURNAL_FULL },
+                { "short-unix", SHAPE_JOURNAL_UNIX },
+                { "short-monotonic", SHAPE_JOURNAL_MONOTONIC },
         };
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
                 if (strcmp(name, names[i].name) == 0) {
@@ -242,6 +246,51 @@ static bool try_journal_iso(const char *s, size_t n, struct record *r)
         return parse_host_ident(s, n, at, r);
 }
 
+/* short-full, with-unit: "Sun 2026-11-29 21:40:13 UTC host ident[pid]: msg".
+ * The zone is taken as UTC unless it is a numeric offset. */
+static bool try_journal_full(const char *s, size_t n, struct record *r)
+{
+        if (n < 30 || s[3] != ' ' || !isupper((unsigned char)s[0]))
+                return false;
+        size_t at = parse_iso_time(s + 4, n - 4, r);
+        if (!at || s[4 + at] != ' ')
+                return false;
+        at += 5;
+        while (at < n && s[at] != ' ')
+                at++;  /* the zone name */
+        return parse_host_ident(s, n, at, r);
+}
+
+/* short-unix: "1795988413.123456 host ident[pid]: msg". */
+static bool try_journal_unix(const char *s, size_t n, struct record *r)
+{
+        size_t at = 0;
+        int64_t secs = 0;
+        while (at < n && isdigit((unsigned char)s[at]) && at < 12)
+                secs = secs * 10 + (s[at++] - '0');
+        if (at < 9 || at >= n || s[at] != '.')
+                return false;
+        long usec = fraction(s, n, &at);
+        if (!parse_host_ident(s, n, at, r))
+                return false;
+        record_set_time_usec(r, secs * 1000000 + usec);
+        return true;
+}
+
+/* short-monotonic: "[ 8123.456789] host ident[pid]: msg" (no wall time). */
+static bool try_journal_monotonic(const char *s, size_t n, struct record *r)
+{
+        size_t at = 1;
+        while (at < n && s[at] == ' ')
+                at++;
+        size_t digits_at = at;
+        while (at < n && (isdigit((unsigned char)s[at]) || s[at] == '.'))
+                at++;
+        if (at == digits_at || at >= n || s[at] != ']')
+                return false;
+        return parse_host_ident(s, n, at + 1, r);
+}
+
 /* Parses a decimal number at s[*at]; returns -1 if none. */
 static long number_at(const char *s, size_t n, size_t *at)
 {
@@ -423,14 +472,25 @@ void decode_line(const struct decoder *d, const char *line, size_t len, struct r
         case SHAPE_JOURNAL_ISO:
                 ok = try_journal_iso(line, len, r);
                 break;
+        case SHAPE_JOURNAL_FULL:
+                ok = try_journal_full(line, len, r);
+                break;
+        case SHAPE_JOURNAL_UNIX:
+                ok = try_journal_unix(line, len, r);
+                break;
+        case SHAPE_JOURNAL_MONOTONIC:
+                ok = try_journal_monotonic(line, len, r);
+                break;
         case SHAPE_BARE:
                 ok = true;
                 break;
         case SHAPE_AUTO:
                 if (len > 15 && isdigit((unsigned char)line[0]))
-                        ok = try_journal_iso(line, len, r);
+                        ok = try_journal_iso(line, len, r) || try_journal_unix(line, len, r);
                 else if (len > 15 && isupper((unsigned char)line[0]))
-                        ok = try_journal_short(d, line, len, r);
+                        ok = try_journal_short(d, line, len, r) || try_journal_full(line, len, r);
+                else if (len > 15 && line[0] == '[')
+                        ok = try_journal_monotonic(line, len, r);
                 break;
         }
         if (!ok) {

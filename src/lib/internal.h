@@ -71,7 +71,7 @@ struct record {
         const char *ident; /* syslog identifier / program or NULL */
         size_t ident_len;
         long pid;          /* 0 when unknown */
-        char tag[24];      /* sub-stream tag inside a process: "TP3", "rank1", "" */
+        char tag[64];      /* sub-stream tag inside a process: "TP3", "rank1", "" */
         int rank;          /* rank/TP index from the tag, -1 when unknown */
         int64_t time_usec; /* microseconds since the epoch (UTC) */
         bool has_time;     /* a timestamp was read */
@@ -89,6 +89,9 @@ enum line_shape {
         SHAPE_BARE,
         SHAPE_JOURNAL_SHORT,     /* Nov 29 21:40:13[.123456] host ident[pid]: msg */
         SHAPE_JOURNAL_ISO,       /* 2026-11-29T21:40:13[.123456]+0000 host ident[pid]: msg */
+        SHAPE_JOURNAL_FULL,      /* Sun 2026-11-29 21:40:13 UTC host ident[pid]: msg (also with-unit) */
+        SHAPE_JOURNAL_UNIX,      /* 1795988413.123456 host ident[pid]: msg */
+        SHAPE_JOURNAL_MONOTONIC, /* [ 8123.456789] host ident[pid]: msg */
 };
 int line_shape_parse(const char *name, enum line_shape *ret);
 
@@ -102,6 +105,44 @@ void decode_line(const struct decoder *d, const char *line, size_t len, struct r
  * For records that come with their metadata (journal entries). */
 void decode_message_prefixes(const struct decoder *d, struct record *r);
 void record_set_time_usec(struct record *r, int64_t usec);
+
+/* ---- decode_structured.c: shapes that carry the message inside ---- */
+
+/* A log line once its shape is taken apart: metadata and message. */
+struct logical {
+        char host[64], ident[64], unit[80], invocation[33];
+        long pid;
+        int64_t time_usec;
+        bool has_time;
+        const char *msg;  /* owned by the structured_state */
+        size_t msg_len;
+};
+
+enum input_shape { INPUT_UNKNOWN, INPUT_TEXT, INPUT_JSON, INPUT_CRI, INPUT_EXPORT };
+
+struct structured_state {
+        enum input_shape shape;
+        struct strbuf pending;    /* pieces waiting for their end (P lines, docker) */
+        struct strbuf message;    /* the message handed out last */
+        struct logical entry;     /* export: the entry being read */
+        bool have_message;
+        char binary_name[64];     /* export: a binary field being read */
+        bool binary_expect_length;
+        size_t binary_left;
+};
+
+void structured_reset(struct structured_state *st);
+/* Each returns 1 and fills out when a logical line is complete, 0 when the
+ * line only continued one, -1 when it is not of the shape. */
+int structured_json(struct structured_state *st, const char *line, size_t len, struct logical *out);
+bool structured_is_cri(const char *s, size_t n);
+int structured_cri(struct structured_state *st, const char *s, size_t n, struct logical *out);
+bool structured_is_export_start(const char *s, size_t n);
+int structured_export(struct structured_state *st, const char *s, size_t n, struct logical *out);
+int structured_export_binary_length(struct structured_state *st, const char *s, size_t n, const char **rest,
+                                    size_t *rest_len);
+bool structured_has_rsyslog_escapes(const char *s, size_t n);
+void structured_unescape_rsyslog(const char *s, size_t n, struct strbuf *out);
 
 /* ---- events: what the assembler produces ---- */
 
@@ -140,7 +181,7 @@ struct stream_id {
         char host[64];
         char ident[64];
         long pid;
-        char tag[24];
+        char tag[64];
         int rank;
         char unit[80];        /* systemd unit, from the journal */
         char invocation[33];  /* _SYSTEMD_INVOCATION_ID: one run of the unit */
@@ -369,6 +410,7 @@ struct input_info {
         uint64_t bytes;     /* decompressed bytes read */
         uint64_t records;   /* lines or journal entries */
         uint64_t lines;     /* records fed to the assembler (evidence line numbers) */
+        struct structured_state *structured;  /* JSON/CRI/export decoding state */
         bool complete;
         char *error;
 };

@@ -52,7 +52,7 @@ static void where_line(struct strbuf *sb, const struct diagnosis *d)
                         }
                         if (s->tag[0]) {
                                 sb_puts(sb, any ? " " : "");
-                                put_safe(sb, s->tag, 24);
+                                put_safe(sb, s->tag, 64);
                                 any = true;
                         }
                         if (s->unit[0]) {

@@ -1,0 +1,297 @@
+/* decode_structured.c — line shapes that carry their message inside:
+ * one JSON object per line (journalctl -o json / json-seq, docker's
+ * json-file driver), containerd/CRI lines ("<time> stderr P|F <text>", P
+ * pieces joined), journalctl -o export (fields until a blank line, binary
+ * fields with a length), and rsyslog's #012/#011 escapes.
+ *
+ * Each turns physical lines into logical ones (a record and its message),
+ * which then take the same path as any other line. The per-input state
+ * (pieces waiting for their end, export fields) lives in struct
+ * structured_state.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+void structured_reset(struct structured_state *st)
+{
+        sb_free(&st->pending);
+        sb_free(&st->message);
+        memset(st, 0, sizeof *st);
+}
+
+static void copy_small(char *dst, size_t cap, const char *src, size_t n)
+{
+        if (n >= cap)
+                n = cap - 1;
+        memcpy(dst, src, n);
+        dst[n] = '\0';
+}
+
+/* A JSON field as text: strings as they are; numbers; arrays of byte values
+ * (journalctl's form for binary or invalid UTF-8 data) as the bytes. */
+static bool field_text(const cJSON *v, struct strbuf *out)
+{
+        out->len = 0;
+        if (cJSON_IsString(v)) {
+                sb_puts(out, v->valuestring);
+                return true;
+        }
+        if (cJSON_IsNumber(v)) {
+                sb_printf(out, "%.0f", v->valuedouble);
+                return true;
+        }
+        if (cJSON_IsArray(v)) {
+                const cJSON *b;
+                cJSON_ArrayForEach(b, v) {
+                        if (!cJSON_IsNumber(b))
+                                return false;
+                        sb_putc(out, (char)(unsigned char)b->valueint);
+                }
+                if (!out->data)
+                        sb_puts(out, "");
+                return true;
+        }
+        return false;
+}
+
+static void take_field(const cJSON *obj, const char *name, char *dst, size_t cap, struct strbuf *tmp)
+{
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+        if (v && field_text(v, tmp) && tmp->len)
+                copy_small(dst, cap, tmp->data, tmp->len);
+}
+
+int structured_json(struct structured_state *st, const char *line, size_t len, struct logical *out)
+{
+        if (len && (unsigned char)line[0] == 0x1e) {  /* json-seq record separator */
+                line++;
+                len--;
+        }
+        cJSON *obj = cJSON_ParseWithLength(line, len);
+        if (!cJSON_IsObject(obj)) {
+                cJSON_Delete(obj);
+                return -1;
+        }
+        struct strbuf tmp = { 0 };
+        memset(out, 0, sizeof *out);
+        int produced = 0;
+        const cJSON *msg = cJSON_GetObjectItemCaseSensitive(obj, "MESSAGE");
+        const cJSON *log = cJSON_GetObjectItemCaseSensitive(obj, "log");
+        if (msg && field_text(msg, &tmp)) {
+                /* journalctl -o json / json-seq */
+                st->message.len = 0;
+                sb_append(&st->message, tmp.data, tmp.len);
+                take_field(obj, "_HOSTNAME", out->host, sizeof out->host, &tmp);
+                take_field(obj, "SYSLOG_IDENTIFIER", out->ident, sizeof out->ident, &tmp);
+                if (!out->ident[0])
+                        take_field(obj, "_COMM", out->ident, sizeof out->ident, &tmp);
+                take_field(obj, "_SYSTEMD_UNIT", out->unit, sizeof out->unit, &tmp);
+                if (!out->unit[0])
+                        take_field(obj, "UNIT", out->unit, sizeof out->unit, &tmp);
+                take_field(obj, "_SYSTEMD_INVOCATION_ID", out->invocation, sizeof out->invocation, &tmp);
+                if (!out->invocation[0])
+                        take_field(obj, "INVOCATION_ID", out->invocation, sizeof out->invocation, &tmp);
+                char num[32] = "";
+                take_field(obj, "_PID", num, sizeof num, &tmp);
+                out->pid = atol(num);
+                num[0] = '\0';
+                take_field(obj, "__REALTIME_TIMESTAMP", num, sizeof num, &tmp);
+                if (num[0]) {
+                        out->time_usec = atoll(num);
+                        out->has_time = true;
+                }
+                produced = 1;
+        } else if (cJSON_IsString(log)) {
+                /* docker json-file: a piece without its final '\n' continues */
+                size_t n = strlen(log->valuestring);
+                bool ends = n && log->valuestring[n - 1] == '\n';
+                sb_append(&st->pending, log->valuestring, ends ? n - 1 : n);
+                if (ends) {
+                        st->message.len = 0;
+                        sb_append(&st->message, st->pending.data ? st->pending.data : "", st->pending.len);
+                        st->pending.len = 0;
+                        take_field(obj, "stream", out->ident, sizeof out->ident, &tmp);
+                        produced = 1;
+                }
+        }
+        sb_free(&tmp);
+        cJSON_Delete(obj);
+        if (produced) {
+                if (!st->message.data)
+                        sb_puts(&st->message, "");
+                out->msg = st->message.data;
+                out->msg_len = st->message.len;
+                if (out->msg_len > LIMIT_LINE_BYTES)
+                        out->msg_len = LIMIT_LINE_BYTES;
+        }
+        return produced;
+}
+
+bool structured_is_cri(const char *s, size_t n)
+{
+        /* 2026-11-29T21:40:13.123456789Z stderr F text */
+        if (n < 33 || !isdigit((unsigned char)s[0]) || s[4] != '-' || s[10] != 'T')
+                return false;
+        const char *sp = memchr(s, ' ', n < 40 ? n : 40);
+        if (!sp || (size_t)(sp - s) + 10 > n)
+                return false;
+        const char *rest = sp + 1;
+        size_t left = n - (size_t)(rest - s);
+        return (left >= 9 && (memcmp(rest, "stdout ", 7) == 0 || memcmp(rest, "stderr ", 7) == 0) &&
+                (rest[7] == 'P' || rest[7] == 'F') && (rest[8] == ' ' || left == 8));
+}
+
+int structured_cri(struct structured_state *st, const char *s, size_t n, struct logical *out)
+{
+        const char *sp = memchr(s, ' ', n);
+        const char *rest = sp + 1;
+        size_t left = n - (size_t)(rest - s);
+        bool partial = rest[7] == 'P';
+        const char *text = rest + (left > 8 ? 9 : 8);
+        size_t tlen = n - (size_t)(text - s);
+        memset(out, 0, sizeof *out);
+        if (st->pending.len + tlen <= LIMIT_LINE_BYTES)
+                sb_append(&st->pending, text, tlen);
+        if (partial)
+                return 0;
+        st->message.len = 0;
+        sb_append(&st->message, st->pending.data ? st->pending.data : "", st->pending.len);
+        if (!st->message.data)
+                sb_puts(&st->message, "");
+        st->pending.len = 0;
+        copy_small(out->ident, sizeof out->ident, rest, 6);
+        out->msg = st->message.data;
+        out->msg_len = st->message.len;
+        return 1;
+}
+
+/* ---- journalctl -o export ---- */
+
+bool structured_is_export_start(const char *s, size_t n)
+{
+        return (n > 9 && memcmp(s, "__CURSOR=", 9) == 0) || (n > 21 && memcmp(s, "__REALTIME_TIMESTAMP=", 21) == 0);
+}
+
+static void export_field(struct structured_state *st, const char *name, size_t nl, const char *v, size_t vl)
+{
+#define IS(f) (nl == sizeof f - 1 && memcmp(name, f, nl) == 0)
+        struct logical *e = &st->entry;
+        if (IS("MESSAGE")) {
+                st->message.len = 0;
+                sb_append(&st->message, v, vl < LIMIT_LINE_BYTES ? vl : LIMIT_LINE_BYTES);
+                st->have_message = true;
+        } else if (IS("_HOSTNAME")) {
+                copy_small(e->host, sizeof e->host, v, vl);
+        } else if (IS("SYSLOG_IDENTIFIER") || (IS("_COMM") && !e->ident[0])) {
+                copy_small(e->ident, sizeof e->ident, v, vl);
+        } else if (IS("_SYSTEMD_UNIT") || (IS("UNIT") && !e->unit[0])) {
+                copy_small(e->unit, sizeof e->unit, v, vl);
+        } else if (IS("_SYSTEMD_INVOCATION_ID") || (IS("INVOCATION_ID") && !e->invocation[0])) {
+                copy_small(e->invocation, sizeof e->invocation, v, vl);
+        } else if (IS("_PID")) {
+                char num[24];
+                copy_small(num, sizeof num, v, vl);
+                e->pid = atol(num);
+        } else if (IS("__REALTIME_TIMESTAMP")) {
+                char num[24];
+                copy_small(num, sizeof num, v, vl);
+                e->time_usec = atoll(num);
+                e->has_time = true;
+        }
+#undef IS
+}
+
+int structured_export(struct structured_state *st, const char *s, size_t n, struct logical *out)
+{
+        if (st->binary_left) {
+                /* A binary field's data, split by the line reader at '\n'. */
+                size_t take = n < st->binary_left ? n : st->binary_left;
+                sb_append(&st->pending, s, take);
+                st->binary_left -= take;
+                if (st->binary_left) {
+                        sb_putc(&st->pending, '\n');
+                        st->binary_left--;
+                }
+                if (!st->binary_left) {
+                        export_field(st, st->binary_name, strlen(st->binary_name), st->pending.data ? st->pending.data : "",
+                                     st->pending.len);
+                        st->pending.len = 0;
+                }
+                return 0;
+        }
+        if (n == 0) {
+                /* End of the entry. */
+                int produced = 0;
+                if (st->have_message) {
+                        *out = st->entry;
+                        if (!st->message.data)
+                                sb_puts(&st->message, "");
+                        out->msg = st->message.data;
+                        out->msg_len = st->message.len;
+                        produced = 1;
+                }
+                memset(&st->entry, 0, sizeof st->entry);
+                st->have_message = false;
+                return produced;
+        }
+        const char *eq = memchr(s, '=', n);
+        if (eq) {
+                export_field(st, s, (size_t)(eq - s), eq + 1, n - (size_t)(eq - s) - 1);
+                return 0;
+        }
+        /* "FIELD" alone: 8 bytes of little-endian length, the data, '\n'. The
+         * length bytes are on this line's tail only if they held no '\n';
+         * the line reader gave us the name alone, so they start the next. */
+        copy_small(st->binary_name, sizeof st->binary_name, s, n);
+        st->binary_expect_length = true;
+        return 0;
+}
+
+int structured_export_binary_length(struct structured_state *st, const char *s, size_t n, const char **rest,
+                                    size_t *rest_len)
+{
+        /* The first 8 bytes of the line after a bare field name. */
+        if (n < 8) {
+                st->binary_expect_length = false;
+                return -1;
+        }
+        uint64_t len = 0;
+        for (int i = 7; i >= 0; i--)
+                len = len << 8 | (unsigned char)s[i];
+        st->binary_expect_length = false;
+        st->binary_left = len > (1u << 24) ? (1u << 24) : (size_t)len;
+        st->pending.len = 0;
+        *rest = s + 8;
+        *rest_len = n - 8;
+        return 0;
+}
+
+/* ---- rsyslog: "#012" for '\n' and "#011" for '\t' (octal escapes) ---- */
+
+bool structured_has_rsyslog_escapes(const char *s, size_t n)
+{
+        return memmem(s, n, "#012", 4) != NULL;
+}
+
+void structured_unescape_rsyslog(const char *s, size_t n, struct strbuf *out)
+{
+        out->len = 0;
+        for (size_t i = 0; i < n; i++) {
+                if (s[i] == '#' && i + 3 < n && s[i + 1] == '0' && s[i + 2] >= '0' && s[i + 2] <= '3' &&
+                    s[i + 3] >= '0' && s[i + 3] <= '7') {
+                        char c = (char)((s[i + 1] - '0') * 64 + (s[i + 2] - '0') * 8 + (s[i + 3] - '0'));
+                        if (c == '\n' || c == '\t' || c == '\r') {
+                                sb_putc(out, c == '\r' ? '\n' : c);
+                                i += 3;
+                                continue;
+                        }
+                }
+                sb_putc(out, s[i]);
+        }
+        if (!out->data)
+                sb_puts(out, "");
+}
