@@ -152,7 +152,7 @@ bench_row() {
         awk -v l="$label" -v t="$t" -v u="${B_UNITS[$label]}" -v m="$m" -v e="$(printf '%s' "${B_E[$label]}" | median)" 'BEGIN {
                 tp = (t > 0) ? u / t : 0
                 if (u == 0) printf "%-58s %9.3f %12s %13.1f", l, t, "-", m / 1024
-                else printf "%-58s %9.3f " ((tp >= 100000) ? "%12.0f" : "%12.1f") " %13.1f", l, t, tp, m / 1024
+                else printf "%-58s %9.3f " ((tp >= 10000) ? "%12.0f" : "%12.1f") " %13.1f", l, t, tp, m / 1024
                 if (t - e > 0.05 || e - t > 0.05) printf "   (GNU time %%e: %.2f)", e
                 printf "\n"
         }'

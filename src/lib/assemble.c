@@ -39,6 +39,8 @@ struct active {
         bool headerless;           /* began at a frame: the header was lost (a
                                     * paste or log cut in the middle); dropped
                                     * unless its exception line arrives */
+        bool group;                /* an ExceptionGroup: lines carry "| " margins
+                                    * and "+---- N ----" separators */
         bool embedded;             /* the header followed other text in a tagged
                                     * log record: the traceback's later lines
                                     * carry no tag (SGLang's logger.error) */
@@ -291,11 +293,12 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
         struct event *ev = &a->ev;
         /* A worker's traceback explains its wrapper: put it first, as the
          * original cause of a chain is. */
-        for (size_t i = 1; i < ev->n_excs; i++)
+        size_t front = 0;  /* stable: remote ones first, each group in printed order */
+        for (size_t i = 0; i < ev->n_excs; i++)
                 if (ev->excs[i].remote) {
                         struct exception x = ev->excs[i];
-                        memmove(&ev->excs[1], &ev->excs[0], i * sizeof x);
-                        ev->excs[0] = x;
+                        memmove(&ev->excs[front + 1], &ev->excs[front], (i - front) * sizeof x);
+                        ev->excs[front++] = x;
                 }
         ev->incomplete = incomplete || ev->n_excs == 0 || !current(a)->type;
         bool any_type = false;
@@ -436,7 +439,8 @@ static void start_traceback(struct assembler *as, struct active *a, const struct
                             size_t header_at, int input, long lineno, const char *raw, size_t raw_len)
 {
         new_exception(a, r->msg, header_at);
-        if (header_at > 0 && r->tag[0]) {
+        a->group = header_at >= 15 && memmem(r->msg, header_at, "Exception Group", 15);
+        if (header_at > 0 && r->tag[0] && !a->group) {
                 a->embedded = true;
                 as->n_embedded++;
         }
@@ -514,6 +518,32 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
 
         if (++a->lines > LIMIT_TRACEBACK_LINES || record_boundary(a, r))
                 return false;
+        if (a->group) {
+                /* ExceptionGroup: "+-+---- 1 ----" starts a sub-exception,
+                 * "| " margins (nested, one per level) wrap every other line. */
+                size_t k = 0;
+                while (k < n && s[k] == ' ')
+                        k++;
+                if (k < n && s[k] == '+') {
+                        finish_message(a);
+                        a->state = ST_CHAIN;
+                        return true;
+                }
+                if (k >= n || s[k] != '|')
+                        return false;  /* the group has ended */
+                while (k < n && s[k] == '|') {
+                        k++;
+                        if (k < n && s[k] == ' ')
+                                k++;
+                        size_t j = k;
+                        while (j < n && s[j] == ' ')
+                                j++;
+                        if (j < n && s[j] == '|')
+                                k = j;
+                }
+                s += k;
+                n -= k;
+        }
         a->ev.last_line = lineno;
         switch (a->state) {
         case ST_FRAMES:
@@ -545,6 +575,9 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                 struct exception *x = current(a);
                 x->type = strndup_safe(s, type_len);
                 x->line = lineno;
+                /* In a group the leaves are the failures; the groups wrap them. */
+                if (a->group && !(type_len >= 14 && memcmp(s + type_len - 14, "ExceptionGroup", 14) == 0))
+                        x->remote = true;
                 sb_append(&a->message, s + msg_at, n - msg_at);
                 a->message_lines = 1;
                 a->state = ST_MESSAGE;
@@ -577,8 +610,7 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                         return false;
                 if (a->ev.kind == EVENT_EXCEPTION && !bare_continuation(a, s, n))
                         return false;
-                if (n >= 3 && memcmp(s, "\"\"\"", 3) == 0 && a->message_lines > 0 &&
-                    current(a)->remote)
+                if (n == 3 && memcmp(s, "\"\"\"", 3) == 0)
                         return true;  /* the end of a RemoteTraceback block */
                 if (a->message_lines < LIMIT_MESSAGE_LINES && a->message.len < LIMIT_MESSAGE_BYTES) {
                         sb_putc(&a->message, '\n');

@@ -216,6 +216,13 @@ static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *
         }
         if (!id_end || id_end == id)
                 return false;
+        /* with-unit shows the unit where the identifier would be */
+        size_t idl = id_end - id;
+        if ((idl > 8 && memcmp(s + id_end - 8, ".service", 8) == 0) ||
+            (idl > 6 && memcmp(s + id_end - 6, ".scope", 6) == 0)) {
+                r->unit = s + id;
+                r->unit_len = idl;
+        }
         if (at < n && s[at] == ' ')
                 at++;
         r->host = s + h;
@@ -498,6 +505,18 @@ void decode_line(const struct decoder *d, const char *line, size_t len, struct r
                 r->rank = -1;
                 r->msg = line;
                 r->msg_len = len;
+                /* pdsh/clush: "gpu-node-01: output" names the host. */
+                size_t h = 0;
+                while (h < len && h < 64 && (islower((unsigned char)line[h]) || isdigit((unsigned char)line[h]) ||
+                                             line[h] == '-' || line[h] == '.'))
+                        h++;
+                if (h >= 2 && h + 1 < len && line[h] == ':' && line[h + 1] == ' ' &&
+                    isdigit((unsigned char)line[h - 1]) && isalpha((unsigned char)line[0])) {
+                        r->host = line;
+                        r->host_len = h;
+                        r->msg = line + h + 2;
+                        r->msg_len = len - h - 2;
+                }
                 /* A bare line may still start with a timestamp (Python logging). */
                 if (len > 19 && isdigit((unsigned char)line[0])) {
                         struct record t = { 0 };

@@ -156,7 +156,7 @@ void sb_append_display(struct strbuf *sb, const char *str, size_t n, size_t max)
                         continue;
                 }
                 if (s[i] == '\t') {
-                        sb_putc(sb, ' ');
+                        sb_putc(sb, '\t');
                         i++;
                         continue;
                 }
