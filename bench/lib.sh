@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # bench/lib.sh — shared by bench/run.sh and bench/journal.sh (bash; sourced).
 #
 # Sets: here (bench/), root (repository), data (bench/data or $BENCH_DATA),
@@ -54,7 +55,7 @@ gen_log() {
         f=$data/genlog-${mib}m-s${seed}${extra:+-healthy}.log
         if [ ! -s "$f" ]; then
                 note "generating $f ($mib MiB) ..."
-                "$PY" "$GENLOG" "$mib" "$seed" $extra > "$f.part" || die "genlog.py failed"
+                "$PY" "$GENLOG" "$mib" "$seed" ${extra:+"$extra"} > "$f.part" || die "genlog.py failed"
                 mv "$f.part" "$f"
         fi
         printf '%s\n' "$f"

@@ -110,18 +110,43 @@ void analysis_feed_record(coroner_analysis *a, int input, const struct record *r
 
 /* The slow path of one record: rsyslog's "#012" lines are split into the
  * lines they stand for, each with the record's metadata. */
+/* Does prev (the line before r) introduce the traceback that r begins?
+ * Same stream, and worded like it: "Exception in thread x:", "Task
+ * exception was never retrieved", logging.exception's own message. */
+static bool announces(coroner_analysis *a, const struct record *r, const char *prev, size_t prev_len)
+{
+        struct record p;
+        size_t at;
+        if (!prev || !tb_find_header(r->msg, r->msg_len, &at) || at > 0)
+                return false;
+        decode_line(&a->decoder, prev, prev_len, &p);
+        if (p.pid != r->pid || p.host_len != r->host_len || (p.host && memcmp(p.host, r->host, p.host_len)) ||
+            strcmp(p.tag, r->tag) != 0 || p.msg_len == 0 || tb_parse_frame(p.msg, p.msg_len, NULL))
+                return false;
+        static const char *const words[] = { "xception", "ERROR", "rror", "CRITICAL", "failed", "Fatal" };
+        if (p.msg[p.msg_len - 1] == ':')
+                return true;
+        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+                if (memmem(p.msg, p.msg_len, words[i], strlen(words[i])))
+                        return true;
+        return false;
+}
+
 static void feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len)
 {
         if ((a->seq & 31) == 0)
                 assembler_sweep(a->assembler, a->seq);
         if (!structured_has_rsyslog_escapes(r->msg, r->msg_len)) {
+                struct input_info *in = &a->inputs[input];
+                if (announces(a, r, in->prev_line, in->prev_len))
+                        assembler_set_announcer(a->assembler, in->prev_line, in->prev_len, (long)in->lines);
                 analysis_feed_record(a, input, r, raw, raw_len);
                 return;
         }
         struct strbuf text = { 0 };
         structured_unescape_rsyslog(r->msg, r->msg_len, &text);
-        const char *p = text.data ? text.data : "";
-        size_t left = text.len;
+        const char *p = text.data ? text.data : "", *prev = NULL;
+        size_t left = text.len, prev_len = 0;
         while (!text.failed) {
                 const char *nl = memchr(p, '\n', left);
                 size_t n = nl ? (size_t)(nl - p) : left;
@@ -131,7 +156,12 @@ static void feed_decoded(coroner_analysis *a, int input, struct record *r, const
                 piece.prefix_id = 0;
                 if (p != text.data)
                         decode_message_prefixes(&a->decoder, &piece);
+                size_t at;
+                if (p != text.data && tb_find_header(piece.msg, piece.msg_len, &at) && at == 0 && prev_len)
+                        assembler_set_announcer(a->assembler, prev, prev_len, (long)a->inputs[input].lines);
                 analysis_feed_record(a, input, &piece, p, n);
+                prev = p;
+                prev_len = n;
                 if (!nl)
                         break;
                 p = nl + 1;
@@ -282,8 +312,12 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
                 return r;
         const char *line;
         size_t len;
-        while ((r = line_reader_next(lr, &line, &len, err)) > 0)
+        while ((r = line_reader_next(lr, &line, &len, err)) > 0) {
+                if (!line_reader_previous(lr, &in->prev_line, &in->prev_len))
+                        in->prev_line = NULL;
                 feed_line(a, input, line, len);
+        }
+        in->prev_line = NULL;
         in->bytes = line_reader_bytes(lr);
         line_reader_free(lr);
         assembler_end_input(a->assembler, input);
@@ -341,6 +375,8 @@ int coroner_analysis_read_text(coroner_analysis *a, const char *name, const char
                 const char *nl = memchr(text, '\n', len);
                 size_t n = nl ? (size_t)(nl - text) : len;
                 feed_line(a, input, text, n < LIMIT_LINE_BYTES ? n : LIMIT_LINE_BYTES);
+                a->inputs[input].prev_line = text;
+                a->inputs[input].prev_len = n < LIMIT_LINE_BYTES ? n : LIMIT_LINE_BYTES;
                 a->inputs[input].bytes += n + (nl != NULL);
                 if (!nl)
                         break;
@@ -461,6 +497,7 @@ int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, s
                         a->n_inputs += src->n_inputs;
                         src->n_inputs = 0;
                         ranking_merge(&a->ranking, &src->ranking, offset);
+                        facts_merge(&a->facts, &src->facts, offset, a->db->n_sigs);
                 }
                 if (src->seq > a->seq)
                         a->seq = src->seq;

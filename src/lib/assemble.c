@@ -65,6 +65,9 @@ struct assembler {
         struct active *oldest, *newest;  /* the recency list */
         size_t n_active;
         size_t n_embedded;   /* actives with embedded set */
+        char *announcer;     /* the line before the next header, if it announces it */
+        size_t announcer_len;
+        long announcer_line;
 };
 
 struct assembler *assembler_new(event_sink sink, void *ctx)
@@ -435,9 +438,22 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
         return true;
 }
 
+void assembler_set_announcer(struct assembler *as, const char *raw, size_t len, long lineno)
+{
+        free(as->announcer);
+        as->announcer = raw ? strndup_safe(raw, len < LIMIT_DISPLAY_BYTES * 4 ? len : LIMIT_DISPLAY_BYTES * 4) : NULL;
+        as->announcer_len = len;
+        as->announcer_line = lineno;
+}
+
 static void start_traceback(struct assembler *as, struct active *a, const struct record *r,
                             size_t header_at, int input, long lineno, const char *raw, size_t raw_len)
 {
+        if (as->announcer) {
+                /* "Exception in thread x:", logging.exception's message ... */
+                add_evidence(&a->ev, input, as->announcer_line, as->announcer, strlen(as->announcer));
+                assembler_set_announcer(as, NULL, 0, 0);
+        }
         new_exception(a, r->msg, header_at);
         a->group = header_at >= 15 && memmem(r->msg, header_at, "Exception Group", 15);
         if (header_at > 0 && r->tag[0] && !a->group) {
@@ -732,5 +748,6 @@ void assembler_free(struct assembler *as)
                 as->oldest = a->newer;
                 active_free(a);
         }
+        free(as->announcer);
         free(as);
 }

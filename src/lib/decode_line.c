@@ -196,6 +196,8 @@ static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *
         size_t id = at, id_end = 0;
         long pid = 0;
         while (at < n && at - id < 128) {
+                if (s[at] == ' ')
+                        return false;  /* an identifier has no blanks */
                 if (s[at] == '[') {
                         id_end = at;
                         size_t p = at + 1;
@@ -295,7 +297,19 @@ static bool try_journal_monotonic(const char *s, size_t n, struct record *r)
                 at++;
         if (at == digits_at || at >= n || s[at] != ']')
                 return false;
-        return parse_host_ident(s, n, at + 1, r);
+        if (parse_host_ident(s, n, at + 1, r) && r->host)
+                return true;
+        /* dmesg: "[ 5107.644336] NVRM: Xid ..." — the kernel, no host. */
+        memset(r, 0, sizeof *r);
+        r->rank = -1;
+        at++;
+        if (at < n && s[at] == ' ')
+                at++;
+        r->ident = "kernel";
+        r->ident_len = 6;
+        r->msg = s + at;
+        r->msg_len = n - at;
+        return true;
 }
 
 /* Parses a decimal number at s[*at]; returns -1 if none. */

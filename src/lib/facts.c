@@ -247,3 +247,25 @@ bool version_satisfies(const char *version, const char *spec)
         }
         return true;
 }
+
+void facts_merge(struct facts *dst, struct facts *src, int input_offset, size_t n_sigs)
+{
+        /* In input order the first statement of a fact wins, as in one read. */
+        for (size_t i = 0; i < src->n; i++) {
+                struct fact_item *it = &src->items[i];
+                struct fact_item *have = find(dst, it->kind, it->key, strlen(it->key));
+                if (have)
+                        have->count += it->count;
+                else
+                        record_fact(dst, it->kind, it->key, strlen(it->key), it->value, strlen(it->value),
+                                    it->input + input_offset, it->line);
+                if (!have && (have = find(dst, it->kind, it->key, strlen(it->key))))
+                        have->count = it->count;
+        }
+        if (src->cand_seen) {
+                if (!dst->cand_seen)
+                        dst->cand_seen = calloc(n_sigs + 1, sizeof *dst->cand_seen);
+                for (size_t i = 0; dst->cand_seen && i < n_sigs; i++)
+                        dst->cand_seen[i] |= src->cand_seen[i];
+        }
+}

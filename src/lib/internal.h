@@ -215,6 +215,9 @@ void assembler_free(struct assembler *as);
 /* r: the decoded record; raw: the line as read (kept as evidence). */
 void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                     const struct record *r, const char *raw, size_t raw_len);
+/* The line before a traceback header that introduces it: shown as the
+ * traceback's first evidence line. Consumed by the next header. */
+void assembler_set_announcer(struct assembler *as, const char *raw, size_t len, long lineno);
 /* Closes the tracebacks whose streams have been silent for a while. */
 void assembler_sweep(struct assembler *as, uint64_t seq);
 /* True while some stream is inside a traceback: every line must be decoded. */
@@ -293,6 +296,7 @@ const char *facts_literal(size_t i);  /* trigger words for the pre-filter; NULL 
 void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
                 int input, long line);
 void facts_free(struct facts *f);
+void facts_merge(struct facts *dst, struct facts *src, int input_offset, size_t n_sigs);
 const char *fact_name(enum fact kind);
 const struct fact_item *facts_get(const struct facts *f, enum fact kind, const char *key);
 int version_compare(const char *a, const char *b);
@@ -411,6 +415,8 @@ struct input_info {
         uint64_t records;   /* lines or journal entries */
         uint64_t lines;     /* records fed to the assembler (evidence line numbers) */
         struct structured_state *structured;  /* JSON/CRI/export decoding state */
+        const char *prev_line;  /* the physical line before the current one, or NULL */
+        size_t prev_len;
         bool complete;
         char *error;
 };

@@ -30,5 +30,8 @@ void line_reader_free(struct line_reader *lr);
 int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_len,
                      struct coroner_error *err);
 uint64_t line_reader_bytes(const struct line_reader *lr);
+/* The line before the one returned last (both stay valid until the next
+ * call), if there was one and it was not cut. */
+bool line_reader_previous(const struct line_reader *lr, const char **ret_line, size_t *ret_len);
 
 #endif

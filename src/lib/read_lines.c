@@ -18,6 +18,9 @@ struct line_reader {
         size_t start, len;   /* unread bytes are buf[start, start+len) */
         bool eof, skipping;  /* skipping: inside the rest of a cut line */
         uint64_t bytes;
+        size_t cur_off, cur_len;        /* the line returned last, kept across a refill */
+        size_t prev_off, prev_len;      /* the one before it */
+        bool has_cur, has_prev;
         int pending_error;              /* returned after the partial last line */
         struct coroner_error saved_err;
 };
@@ -49,11 +52,16 @@ uint64_t line_reader_bytes(const struct line_reader *lr) { return lr->bytes; }
 
 static int refill(struct line_reader *lr, struct coroner_error *err)
 {
-        if (lr->start > 0) {
-                memmove(lr->buf, lr->buf + lr->start, lr->len);
-                lr->start = 0;
+        /* Keep the line returned last: after this call it is the previous
+         * line, which the caller may still read (line_reader_previous). */
+        size_t base = lr->has_cur && lr->cur_off < lr->start ? lr->cur_off : lr->start;
+        if (base > 0) {
+                memmove(lr->buf, lr->buf + base, lr->start - base + lr->len);
+                lr->start -= base;
+                lr->cur_off -= lr->has_cur ? base : 0;
+                lr->has_prev = false;
         }
-        long n = source_read(lr->src, lr->buf + lr->len, BUF_CAP - lr->len, err);
+        long n = source_read(lr->src, lr->buf + lr->start + lr->len, BUF_CAP - lr->start - lr->len, err);
         if (n < 0) {
                 lr->eof = true;
                 return (int)n;
@@ -63,6 +71,28 @@ static int refill(struct line_reader *lr, struct coroner_error *err)
         lr->len += (size_t)n;
         lr->bytes += (uint64_t)n;
         return 0;
+}
+
+static int deliver(struct line_reader *lr, const char *p, size_t n, const char **ret_line, size_t *ret_len)
+{
+        lr->prev_off = lr->cur_off;
+        lr->prev_len = lr->cur_len;
+        lr->has_prev = lr->has_cur;
+        lr->cur_off = (size_t)(p - lr->buf);
+        lr->cur_len = n;
+        lr->has_cur = true;
+        *ret_line = p;
+        *ret_len = n;
+        return 1;
+}
+
+bool line_reader_previous(const struct line_reader *lr, const char **ret_line, size_t *ret_len)
+{
+        if (!lr->has_prev)
+                return false;
+        *ret_line = lr->buf + lr->prev_off;
+        *ret_len = lr->prev_len;
+        return true;
 }
 
 int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_len,
@@ -86,6 +116,7 @@ int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_
                                 continue;
                         }
                         lr->start = lr->len = 0;
+                        lr->has_cur = lr->has_prev = false;
                 } else if (nl) {
                         size_t n = (size_t)(nl - p);
                         lr->start += n + 1;
@@ -94,25 +125,20 @@ int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_
                                 n = LIMIT_LINE_BYTES;
                         if (n && p[n - 1] == '\r')
                                 n--;
-                        *ret_line = p;
-                        *ret_len = n;
-                        return 1;
+                        return deliver(lr, p, n, ret_line, ret_len);
                 } else if (lr->len >= LIMIT_LINE_BYTES) {
                         /* Cut: deliver the first LIMIT bytes, skip the rest. */
-                        *ret_line = p;
-                        *ret_len = LIMIT_LINE_BYTES;
                         lr->start += lr->len;
                         lr->len = 0;
                         lr->skipping = true;
-                        return 1;
+                        return deliver(lr, p, LIMIT_LINE_BYTES, ret_line, ret_len);
                 } else if (lr->eof) {
                         if (lr->len == 0)
                                 return 0;
-                        *ret_line = p;
-                        *ret_len = lr->len;
+                        size_t n = lr->len;
                         lr->start += lr->len;
                         lr->len = 0;
-                        return 1;
+                        return deliver(lr, p, n, ret_line, ret_len);
                 }
                 if (lr->eof)
                         return 0;
@@ -122,12 +148,12 @@ int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_
                                 *err = lr->saved_err;
                         /* Deliver what was read before the fault first. */
                         if (lr->len > 0 && !lr->skipping) {
-                                *ret_line = lr->buf + lr->start;
-                                *ret_len = lr->len < LIMIT_LINE_BYTES ? lr->len : LIMIT_LINE_BYTES;
+                                size_t n = lr->len < LIMIT_LINE_BYTES ? lr->len : LIMIT_LINE_BYTES;
+                                char *at = lr->buf + lr->start;
                                 lr->len = 0;
                                 lr->pending_error = r;
                                 lr->eof = true;
-                                return 1;
+                                return deliver(lr, at, n, ret_line, ret_len);
                         }
                         return r;
                 }
