@@ -24,9 +24,12 @@ Exception names are kept (real databases share RuntimeError/ValueError
 between many signatures), except in signatures whose only key is
 match.exception: there the names get the word as a suffix, else the variant
 would be an exact duplicate.
-The variant's samples.match is emptied and the original's samples (match and
-no_match) become its samples.no_match, so `coroner signatures check` on
-OUT_DIR proves that no variant matches its original's evidence.
+The original's samples (match and no_match) become the variant's
+samples.no_match, so `coroner signatures check` on OUT_DIR proves that no
+variant matches its original's evidence ("counter-sample matches" must not
+appear).  The variant's samples.match (coroner requires one) is the
+original's with the word put in, best effort: a miss there ("sample does not
+match") only means the guess of where the word goes in the text was wrong.
 Prints one summary line on stderr.  Deterministic for a given seed.
 """
 import json, os, random, sys, tempfile, shutil
@@ -225,7 +228,7 @@ def synthetic_sample(text, words, word):
     """Best effort: the original sample with the new word put after the
     first occurrence of each word it was inserted after in the pattern.
     (`coroner signatures check` on the output tells how often that worked.)"""
-    for w, nxt in sorted(set(words), key=lambda x: len(x[0]), reverse=True):
+    for w, nxt in sorted(set(words), key=lambda x: (-len(x[0]), x[0], x[1] or '')):
         hits = [k for k in range(len(text)) if text.startswith(w, k)]
         good = [k for k in hits
                 if (k == 0 or not text[k - 1].isalpha())
@@ -296,6 +299,7 @@ def main():
                 n_var += 1
     if os.path.exists(out):
         shutil.rmtree(out)
+    os.chmod(tmp, 0o755)
     os.rename(tmp, out)
     sys.stderr.write("gensigs: %d originals + %d variants = %d signatures (x%d); %d patterns altered, "
                      "%d by the prefix fallback (no literal word on every path)\n"

@@ -71,6 +71,7 @@ gen_compressed() {
         gz) gzip -c "$f" > "$f.$ext.part" || die "gzip failed" ;;
         esac
         mv "$f.$ext.part" "$f.$ext"
+        touch "$f.$ext"    # zstd copies the source's mtime
 }
 
 file_mib() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
@@ -112,7 +113,7 @@ bench_once() {
         case " ${B_OK[$label]} " in
         *" $rc "*) ;;
         *)
-                B_FAIL[$label]="exit status $rc: $(tail -n 3 "$tmp/stderr" | tr '\n' ' ')"
+                B_FAIL[$label]="exit status $rc$( [ "$rc" -gt 128 ] && printf ', signal %d' $((rc - 128)) ): $(tail -n 3 "$tmp/stderr" | tr '\n' ' ')"
                 return 0 ;;
         esac
         line=$(tail -n 1 "$tmp/time")

@@ -132,10 +132,28 @@ static bool announces(coroner_analysis *a, const struct record *r, const char *p
         return false;
 }
 
+/* Text logs hold no invocation IDs: systemd's "Starting k26.service..."
+ * begins a new run of the service, and later lines belong to it. */
+static void track_runs(coroner_analysis *a, int input, struct record *r, char run_id[33])
+{
+        struct input_info *in = &a->inputs[input];
+        bool systemd = r->ident && r->ident_len == 7 && memcmp(r->ident, "systemd", 7) == 0;
+        if ((systemd || memmem(r->msg, r->msg_len, ".service", 8)) && r->msg_len > 9 &&
+            memcmp(r->msg, "Starting ", 9) == 0)
+                in->run++;
+        if (in->run && !r->invocation) {
+                snprintf(run_id, 33, "run-%d", in->run);
+                r->invocation = run_id;
+                r->invocation_len = strlen(run_id);
+        }
+}
+
 static void feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len)
 {
+        char run_id[33];
         if ((a->seq & 31) == 0)
                 assembler_sweep(a->assembler, a->seq);
+        track_runs(a, input, r, run_id);
         if (!structured_has_rsyslog_escapes(r->msg, r->msg_len)) {
                 struct input_info *in = &a->inputs[input];
                 if (announces(a, r, in->prev_line, in->prev_len))

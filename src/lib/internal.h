@@ -368,6 +368,9 @@ void fingerprint_module_of(const char *path, struct strbuf *out);
 struct diagnosis {
         const struct coroner_signature *sig;  /* NULL: unrecognized */
         char id[128];
+        char run[33];           /* the run (systemd invocation, or "run-N" in text) */
+        int run_order;          /* 1: the most recent run; set by ranking_finish */
+        uint64_t score_run_last;  /* the run's latest line (for ordering runs) */
         char *title, *summary;
         char **fixes;
         size_t n_fixes;
@@ -415,6 +418,7 @@ struct input_info {
         uint64_t records;   /* lines or journal entries */
         uint64_t lines;     /* records fed to the assembler (evidence line numbers) */
         struct structured_state *structured;  /* JSON/CRI/export decoding state */
+        int run;                /* text inputs: systemd start messages seen so far */
         const char *prev_line;  /* the physical line before the current one, or NULL */
         size_t prev_len;
         bool complete;

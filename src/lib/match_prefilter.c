@@ -52,6 +52,7 @@ struct prefilter {
 static const char *const triggers[] = {
         "Traceback (most recent call last)", " File \"", "Error: ", "Exception: ", "Warning: ",
         "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
+        "Starting ",  /* systemd starting a unit: a new run (analysis.c) */
 };
 
 static inline uint32_t hash4(uint32_t w)

@@ -112,6 +112,7 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         if (!m && ev->n_excs)
                 x = &ev->excs[0];
         memcpy(d->fingerprint, fingerprint, sizeof d->fingerprint);
+        memcpy(d->run, ev->stream.invocation, sizeof d->run);
         d->explained_by = -1;
         d->first_seq = UINT64_MAX;
         if (x) {
@@ -194,7 +195,8 @@ void ranking_add(struct ranking *rk, const struct event *ev, const struct match_
         fingerprint_event(ev, m ? m->exc : (ev->n_excs ? &ev->excs[0] : NULL), fp);
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
-                if (m ? d->sig == m->sig : (d->unrecognized && strcmp(d->fingerprint, fp) == 0)) {
+                if ((m ? d->sig == m->sig : (d->unrecognized && strcmp(d->fingerprint, fp) == 0)) &&
+                    strcmp(d->run, ev->stream.invocation) == 0) {
                         note_occurrence(d, ev);
                         return;
                 }
@@ -228,7 +230,8 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                 struct diagnosis *same = NULL;
                 for (size_t j = 0; j < dst->n && !same; j++) {
                         struct diagnosis *e = dst->diags[j];
-                        if (d->sig ? e->sig == d->sig : (e->unrecognized && strcmp(e->fingerprint, d->fingerprint) == 0))
+                        if ((d->sig ? e->sig == d->sig : (e->unrecognized && strcmp(e->fingerprint, d->fingerprint) == 0)) &&
+                            strcmp(e->run, d->run) == 0)
                                 same = e;
                 }
                 if (!same && dst->n < LIMIT_DIAGNOSES && (dst->n < dst->cap || ranking_grow(dst))) {
@@ -309,6 +312,8 @@ static int tier(const struct diagnosis *d)
 static int cmp_score(const void *a, const void *b)
 {
         const struct diagnosis *x = *(struct diagnosis *const *)a, *y = *(struct diagnosis *const *)b;
+        if (x->run_order != y->run_order)
+                return x->run_order < y->run_order ? -1 : 1;  /* the most recent run first */
         if (x->score != y->score)
                 return x->score > y->score ? -1 : 1;
         return x->first_seq < y->first_seq ? -1 : x->first_seq > y->first_seq;
@@ -340,6 +345,38 @@ static const char *const tier_words[] = {
         "a root cause"
 };
 
+/* Runs ordered by their latest activity: run_order 1 is the most recent.
+ * Diagnoses outside any run (kernel messages, text without systemd start
+ * lines) share the run "" and are ordered with it. */
+static void order_runs(struct ranking *rk)
+{
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                uint64_t last = 0;
+                for (size_t j = 0; j < rk->n; j++)
+                        if (strcmp(rk->diags[j]->run, d->run) == 0 && rk->diags[j]->last_seq > last)
+                                last = rk->diags[j]->last_seq;
+                d->score_run_last = last;
+        }
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                int order = 1;
+                for (size_t j = 0; j < rk->n; j++) {
+                        const struct diagnosis *e = rk->diags[j];
+                        if (strcmp(e->run, d->run) == 0)
+                                continue;
+                        /* count distinct later runs: a run is "later" when its latest line is */
+                        bool first_of_run = true;
+                        for (size_t k = 0; k < j; k++)
+                                if (strcmp(rk->diags[k]->run, e->run) == 0)
+                                        first_of_run = false;
+                        if (first_of_run && e->score_run_last > d->score_run_last)
+                                order++;
+                }
+                d->run_order = order;
+        }
+}
+
 void ranking_finish(struct ranking *rk)
 {
         if (rk->n == 0)
@@ -348,16 +385,21 @@ void ranking_finish(struct ranking *rk)
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_first_seen);
         for (size_t i = 0; i < rk->n; i++)
                 score(rk->diags[i], 100.0 * (double)(rk->n - i) / (double)rk->n);
+        order_runs(rk);
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
+        size_t run_top = 0;  /* index of the first diagnosis of the current run */
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
+                if (d->run_order != rk->diags[run_top]->run_order)
+                        run_top = i;
                 for (size_t j = 0; j < rk->n && d->explained_by < 0; j++)
-                        if (explains(rk->diags[j], d))
+                        if (rk->diags[j]->run_order == d->run_order && explains(rk->diags[j], d))
                                 d->explained_by = (int)j;
-                /* A symptom after a higher-ranked root cause is folded under it. */
-                if (d->explained_by < 0 && d->symptom && i > 0 && tier(rk->diags[0]) >= 3 &&
-                    rk->diags[0]->first_seq <= d->first_seq)
-                        d->explained_by = 0;
+                /* A symptom after a higher-ranked root cause of its run is folded under it. */
+                const struct diagnosis *top = rk->diags[run_top];
+                if (d->explained_by < 0 && d->symptom && i > run_top && tier(top) >= 3 &&
+                    top->first_seq <= d->first_seq)
+                        d->explained_by = (int)run_top;
                 int t = tier(d);
                 if (d->version_excluded)
                         snprintf(d->rationale, sizeof d->rationale,

@@ -169,6 +169,12 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
                         cJSON_AddItemToArray(cands, c);
                 }
         }
+        cJSON *run = cJSON_AddObjectToObject(o, "run");
+        if (d->run[0])
+                cJSON_AddStringToObject(run, "id", d->run);
+        else
+                cJSON_AddNullToObject(run, "id");
+        cJSON_AddNumberToObject(run, "order", d->run_order);
         cJSON_AddStringToObject(o, "fingerprint", d->fingerprint);
         cJSON_AddNumberToObject(o, "fingerprint_version", CORONER_FINGERPRINT_VERSION);
         add_text(o, "rationale", d->rationale, 0, false);

@@ -136,6 +136,8 @@ static void short_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t
                 sb_printf(sb, ", first %s", d->first_time);
         if (d->explained_by >= 0)
                 sb_printf(sb, " — consequence of #%d", d->explained_by + 1);
+        if (d->run_order > 1)
+                sb_printf(sb, " [earlier run %.8s]", d->run[0] ? d->run : "-");
         sb_putc(sb, '\n');
 }
 

@@ -30,7 +30,9 @@ def entry(i, fields):
     for k, v in fields.items():
         print(f"{k}={v}")
     print()
-for i in range(20):
+entry(0, {"_PID": 1, "SYSLOG_IDENTIFIER": "systemd", "UNIT": "k26.service", "INVOCATION_ID": inv,
+          "PRIORITY": 6, "MESSAGE": "Starting k26.service - K26 inference server..."})
+for i in range(1, 20):
     entry(i, {"_PID": 4100, "SYSLOG_IDENTIFIER": "python3", "_SYSTEMD_UNIT": "k26.service",
               "_SYSTEMD_INVOCATION_ID": inv, "PRIORITY": 6,
               "MESSAGE": f"[2026-11-29 21:40:13 TP0] Load weight begin. shard {i}"})
@@ -63,6 +65,10 @@ check "each diagnosis names its invocation" \
 check "-u keeps systemd's message about the unit" \
         sh -c "echo '$(ids "$TMP/all.json")' | grep -q systemd.killed-sigkill"
 check "-u leaves other units out" sh -c "! echo '$(ids "$TMP/all.json")' | grep -q no-space"
+check "runs: the most recent run leads the report" \
+        test "$(top_id "$TMP/all.json")" = compressed-tensors.unknown-compression-format
+check "runs: the earlier run's failure is still shown, as run 2" \
+        test "$(json_get "$TMP/all.json" '[d["run"]["order"] for d in r["diagnoses"] if d["id"] == "sglang.unbalanced-memory"][0]')" = 2
 check "streams carry host and unit" \
         test "$(json_get "$TMP/all.json" 'r["diagnoses"][0]["streams"][0]["host"] + " " + r["diagnoses"][0]["streams"][0]["unit"]')" = "gpu-node-07 k26.service"
 
@@ -90,14 +96,15 @@ check "two hosts in one directory, unit glob: each failure on its host" \
         = "compressed-tensors@gpu-node-02 sglang@gpu-node-01"
 
 # The same log as journalctl -o short text gives the same diagnoses.
-journalctl --file "$TMP/node7/system.journal" -o short > "$TMP/short.txt" 2>/dev/null
-journalctl --file "$TMP/node7/system.journal" -o short-iso > "$TMP/iso.txt" 2>/dev/null
-"$CORONER" -f json --journal-file "$TMP/node7/system.journal" > "$TMP/j.json"
+# (Runs: invocation IDs in the journal, systemd's "Starting ..." lines in text.)
+journalctl --file "$TMP/node7/system.journal" -u k26 -o short > "$TMP/short.txt" 2>/dev/null
+journalctl --file "$TMP/node7/system.journal" -u k26 -o short-iso > "$TMP/iso.txt" 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/node7/system.journal" -u k26 > "$TMP/j.json"
 "$CORONER" -f json "$TMP/short.txt" > "$TMP/short.json"
 "$CORONER" -f json "$TMP/iso.txt" > "$TMP/iso.json"
 jids() { json_get "$1" '" ".join(sorted("%s:%d" % (d["id"], d["count"]) for d in r["diagnoses"]))'; }
-check "journal file and journalctl -o short text: same diagnoses" test "$(jids "$TMP/j.json")" = "$(jids "$TMP/short.json")"
-check "journal file and journalctl -o short-iso text: same diagnoses" test "$(jids "$TMP/j.json")" = "$(jids "$TMP/iso.json")"
+check "journal file and journalctl -u k26 -o short text: same diagnoses" test "$(jids "$TMP/j.json")" = "$(jids "$TMP/short.json")"
+check "journal file and journalctl -u k26 -o short-iso text: same diagnoses" test "$(jids "$TMP/j.json")" = "$(jids "$TMP/iso.json")"
 
 # Cursor: two runs over a growing journal; no entry lost or repeated.
 "$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 unbalanced | "$REMOTE" -o "$TMP/grow.journal" - 2>/dev/null
