@@ -104,6 +104,8 @@ int analysis_add_input(coroner_analysis *a, const char *name)
 void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
                           const char *raw, size_t raw_len)
 {
+        if ((a->seq & 31) == 0)
+                assembler_sweep(a->assembler, a->seq);
         facts_scan(a->db, &a->facts, a->md, r->msg, r->msg_len, input, (long)a->inputs[input].lines + 1);
         assembler_feed(a->assembler, input, (long)++a->inputs[input].lines, a->seq++, r, raw, raw_len);
 }
@@ -151,8 +153,6 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
 static void feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len)
 {
         char run_id[33];
-        if ((a->seq & 31) == 0)
-                assembler_sweep(a->assembler, a->seq);
         track_runs(a, input, r, run_id);
         if (!structured_has_rsyslog_escapes(r->msg, r->msg_len)) {
                 struct input_info *in = &a->inputs[input];
@@ -188,6 +188,18 @@ static void feed_decoded(coroner_analysis *a, int input, struct record *r, const
         sb_free(&text);
 }
 
+bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
+{
+        int pass = a->db->reference ? PF_FULL : prefilter_line(a->db->pf, msg, len);
+        if ((pass & PF_FULL) || assembler_busy(a->assembler))
+                return false;
+        a->inputs[input].lines++;
+        if (pass & PF_WATCH)
+                facts_scan(a->db, &a->facts, a->md, msg, len, input, (long)a->inputs[input].lines);
+        a->seq++;
+        return true;
+}
+
 /* A line of a structured shape (JSON, CRI, export) once taken apart. */
 static void feed_logical(coroner_analysis *a, int input, const struct logical *l)
 {
@@ -215,14 +227,8 @@ static void feed_logical(coroner_analysis *a, int input, const struct logical *l
         r.pid = l->pid;
         if (l->has_time)
                 record_set_time_usec(&r, l->time_usec);
-        int pass = a->db->reference ? PF_FULL : prefilter_line(a->db->pf, r.msg, r.msg_len);
-        if (!(pass & PF_FULL) && !assembler_busy(a->assembler)) {
-                a->inputs[input].lines++;
-                if (pass & PF_WATCH)
-                        facts_scan(a->db, &a->facts, a->md, r.msg, r.msg_len, input, (long)a->inputs[input].lines);
-                a->seq++;
+        if (analysis_skip_message(a, input, r.msg, r.msg_len))
                 return;
-        }
         decode_message_prefixes(&a->decoder, &r);
         feed_decoded(a, input, &r, l->msg, l->msg_len);
 }

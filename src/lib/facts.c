@@ -93,6 +93,7 @@ void facts_free(struct facts *f)
         }
         free(f->items);
         free(f->cand_seen);
+        free(f->hits);
         memset(f, 0, sizeof *f);
 }
 
@@ -154,9 +155,18 @@ void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, con
                 int input, long line)
 {
         const struct fact_rules *fr = db->fact_rules;
-        uint8_t hits[1024];
-        size_t nw = db->pf ? prefilter_watchers(db->pf, s, n, hits) : 0;
-        for (size_t w = 0; w < nw && w < sizeof hits; w++) {
+        size_t nw = db->pf ? prefilter_watcher_count(db->pf) : 0;
+        if (nw > f->hits_cap) {
+                uint8_t *p = realloc(f->hits, nw);
+                if (!p)
+                        return;
+                f->hits = p;
+                f->hits_cap = nw;
+        }
+        if (nw)
+                prefilter_watchers(db->pf, s, n, f->hits);
+        const uint8_t *hits = f->hits;
+        for (size_t w = 0; w < nw; w++) {
                 bool candidate;
                 size_t i, c;
                 if (!hits[w] || !prefilter_watcher(db->pf, w, &candidate, &i, &c))

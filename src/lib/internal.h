@@ -287,6 +287,8 @@ struct facts {
         struct fact_item *items;
         size_t n, cap;
         uint8_t *cand_seen;  /* per signature: bit c = candidate c's evidence was seen */
+        uint8_t *hits;       /* scratch: one byte per pre-filter watcher */
+        size_t hits_cap;
 };
 
 struct fact_rules;
@@ -327,8 +329,9 @@ void prefilter_free(struct prefilter *pf);
  * only facts or candidate evidence may be in it; PF_FULL: decode it. */
 enum { PF_WATCH = 1, PF_FULL = 2 };
 int prefilter_line(const struct prefilter *pf, const char *s, size_t n);
-/* Marks in hits[] (one byte per watcher) the watchers whose literal is in s;
- * returns the number of watchers. */
+size_t prefilter_watcher_count(const struct prefilter *pf);
+/* Marks in hits[] (prefilter_watcher_count bytes) the watchers whose literal
+ * is in s; returns the number of watchers. */
 size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, uint8_t *hits);
 /* Watcher w: a fact rule (a) or candidate b of signature a. */
 bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b);
@@ -441,6 +444,9 @@ struct coroner_analysis {
 };
 
 int analysis_add_input(coroner_analysis *a, const char *name);
+/* The fast path for a message: true when it cannot matter (counted, facts
+ * looked for, nothing else done). */
+bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len);
 void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
                           const char *raw, size_t raw_len);
 /* --follow: hands each diagnosis created since the last call to on_diagnosis. */

@@ -669,6 +669,11 @@ void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, u
         }
 }
 
+size_t prefilter_watcher_count(const struct prefilter *pf)
+{
+        return pf->n_watch;
+}
+
 size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, uint8_t *hits)
 {
         memset(hits, 0, pf->n_watch);
