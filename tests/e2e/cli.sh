@@ -77,6 +77,35 @@ LOG
 "$CORONER" -f json "$TMP/two.log" > "$TMP/two.json"
 check "interleaved processes: two separate exceptions" \
         test "$(json_get "$TMP/two.json" '" ".join(sorted(d["exception"]["type"] for d in r["diagnoses"]))')" = "KeyError ZeroDivisionError"
+# Fingerprints survive other install paths and line numbers.
+sed -e 's#/opt/torch/.venv/lib/python3.12/site-packages#/usr/local/lib/python3.10/dist-packages#g' \
+    -e 's#/workspace/job/#/home/alice/train/#g' -e 's/line \([0-9]*\)/line 1\1/g' \
+    "$SRCDIR/corpus/gpu-nccl-cascade/log.txt" > "$TMP/moved.log"
+"$CORONER" -f json "$TMP/moved.log" > "$TMP/moved.json"
+fp() { json_get "$1" '" ".join(d["fingerprint"] for d in r["diagnoses"] if d["exception"] and d["exception"]["type"] == "KeyError")'; }
+check "fingerprint: same failure, other install prefix and line numbers" test "$(fp "$TMP/r.json")" = "$(fp "$TMP/moved.json")"
+check "fingerprint: versioned" test "$(json_get "$TMP/r.json" 'r["diagnoses"][0]["fingerprint_version"]')" = 1
+
+# Version conditions: a signature that applies to huggingface-hub >= 0.26.
+cat > "$TMP/hub-old.log" <<'LOG'
+[pip3] huggingface-hub==0.20.3
+Traceback (most recent call last):
+  File "app.py", line 3, in <module>
+    from huggingface_hub import cached_download
+ImportError: cannot import name 'cached_download' from 'huggingface_hub' (/venv/lib/python3.10/site-packages/huggingface_hub/__init__.py)
+LOG
+sed 1d "$TMP/hub-old.log" > "$TMP/hub-unknown.log"
+"$CORONER" -f json "$TMP/hub-old.log" > "$TMP/hub-old.json"
+"$CORONER" -f json "$TMP/hub-unknown.log" > "$TMP/hub-unknown.json"
+check "version condition: a version the signature excludes demotes it to info" \
+        test "$(json_get "$TMP/hub-old.json" 'r["diagnoses"][0]["severity"] + " " + r["diagnoses"][0]["version_conditions"][0]["found"]')" = "info 0.20.3"
+check "version condition: without a version in the log, it stays and says so" \
+        sh -c "test \"\$(\"$PY\" -c 'import json,sys; d=json.load(open(sys.argv[1]))[\"diagnoses\"][0]; print(d[\"severity\"], \"does not show\" in d[\"rationale\"])' '$TMP/hub-unknown.json')\" = 'error True'"
+check "environment: the package version the log reveals" \
+        test "$(json_get "$TMP/hub-old.json" 'r["environment"]["packages"]["huggingface-hub"]')" = 0.20.3
+check "environment: what the log does not reveal is listed" \
+        test "$(json_get "$TMP/hub-unknown.json" '"driver" in r["environment"]["not_in_log"]')" = True
+
 # -j: several inputs at once give the report of reading them one by one.
 "$CORONER" -f json -j 1 "$SRCDIR"/corpus/*/log.txt > "$TMP/j1.json" 2>/dev/null
 "$CORONER" -f json -j 3 "$SRCDIR"/corpus/*/log.txt > "$TMP/j3.json" 2>/dev/null

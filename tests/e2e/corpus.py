@@ -17,6 +17,7 @@ coroner, srcdir = sys.argv[1], sys.argv[2]
 bless = bool(os.environ.get("BLESS"))
 os.chdir(srcdir)
 n = 0
+scores = []  # (confidence of the top diagnosis, whether it is the expected one)
 
 
 def tap(ok, description, detail=None, directive=""):
@@ -59,6 +60,9 @@ for case_dir in sorted(glob.glob("corpus/*/")):
         tap(False, f"{case_dir}: expected diagnoses", f"report is not JSON ({e}); exit {run.returncode}")
         continue
     problem = check_expectations(case, report)
+    if not case.get("healthy") and report["diagnoses"]:
+        top = report["diagnoses"][0]
+        scores.append((top["confidence"], top["id"] == case.get("expect_top")))
     tap(problem is None, f"{case_dir}: expected diagnoses", problem)
     report.pop("coroner_version", None)
     normal = json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
@@ -77,4 +81,11 @@ for case_dir in sorted(glob.glob("corpus/*/")):
             import difflib
             diff = "".join(difflib.unified_diff(expected.splitlines(True), normal.splitlines(True), n=1))
             tap(False, f"{case_dir}: report matches expected.json", diff)
+# Calibration: of the top diagnoses reported with confidence >= 0.8, at least
+# 8 in 10 must be right (doc/ranking.md).
+high = [ok for conf, ok in scores if conf >= 0.8]
+right = sum(high)
+tap(not high or right >= 0.8 * len(high),
+    f"calibration: {right} of {len(high)} top diagnoses at confidence >= 0.8 are right",
+    "confidence is over-stated")
 print(f"1..{n}")
