@@ -354,13 +354,14 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
         return r;
 }
 
-int coroner_analysis_read_fd(coroner_analysis *a, int fd, const char *name, struct coroner_error *err)
+/* Reads fd, or the file called name when fd < 0, as one more input. */
+static int read_input(coroner_analysis *a, const char *name, int fd, struct coroner_error *err)
 {
         int input = analysis_add_input(a, name);
         if (input < 0)
                 return input;
         struct source *src;
-        int r = source_open_fd(fd, name, false, &src, err);
+        int r = fd >= 0 ? source_open_fd(fd, name, false, &src, err) : source_open_path(name, &src, err);
         if (r < 0) {
                 a->inputs[input].complete = false;
                 a->inputs[input].error = strndup_safe(err ? err->message : "", err ? strlen(err->message) : 0);
@@ -371,23 +372,16 @@ int coroner_analysis_read_fd(coroner_analysis *a, int fd, const char *name, stru
         return r;
 }
 
+int coroner_analysis_read_fd(coroner_analysis *a, int fd, const char *name, struct coroner_error *err)
+{
+        return read_input(a, name, fd, err);
+}
+
 int coroner_analysis_read_path(coroner_analysis *a, const char *path, struct coroner_error *err)
 {
         if (!path || strcmp(path, "-") == 0)
-                return coroner_analysis_read_fd(a, STDIN_FILENO, "-", err);
-        int input = analysis_add_input(a, path);
-        if (input < 0)
-                return input;
-        struct source *src;
-        int r = source_open_path(path, &src, err);
-        if (r < 0) {
-                a->inputs[input].complete = false;
-                a->inputs[input].error = strndup_safe(err ? err->message : "", err ? strlen(err->message) : 0);
-                return r;
-        }
-        r = read_source(a, src, input, err);
-        source_free(src);
-        return r;
+                return read_input(a, "-", STDIN_FILENO, err);
+        return read_input(a, path, -1, err);
 }
 
 int coroner_analysis_read_text(coroner_analysis *a, const char *name, const char *text, size_t len)

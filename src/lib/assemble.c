@@ -87,17 +87,20 @@ static void frame_free(struct frame *f)
         free(f->code);
 }
 
+static void exception_free(struct exception *x)
+{
+        free(x->type);
+        free(x->message);
+        free(x->context);
+        for (size_t j = 0; j < x->n_frames; j++)
+                frame_free(&x->frames[j]);
+        free(x->frames);
+}
+
 void event_free(struct event *ev)
 {
-        for (size_t i = 0; i < ev->n_excs; i++) {
-                struct exception *x = &ev->excs[i];
-                free(x->type);
-                free(x->message);
-                free(x->context);
-                for (size_t j = 0; j < x->n_frames; j++)
-                        frame_free(&x->frames[j]);
-                free(x->frames);
-        }
+        for (size_t i = 0; i < ev->n_excs; i++)
+                exception_free(&ev->excs[i]);
         free(ev->excs);
         for (size_t i = 0; i < ev->n_evidence; i++)
                 free(ev->evidence[i].text);
@@ -172,13 +175,7 @@ static struct exception *new_exception(struct active *a, const char *context, si
         struct event *ev = &a->ev;
         if (ev->n_excs == LIMIT_CHAIN) {
                 /* Keep the original cause (first) and the latest. */
-                struct exception *x = &ev->excs[1];
-                free(x->type);
-                free(x->message);
-                free(x->context);
-                for (size_t j = 0; j < x->n_frames; j++)
-                        frame_free(&x->frames[j]);
-                free(x->frames);
+                exception_free(&ev->excs[1]);
                 memmove(&ev->excs[1], &ev->excs[2], (LIMIT_CHAIN - 2) * sizeof ev->excs[0]);
                 ev->n_excs--;
         } else if (ev->n_excs == 0 || (ev->n_excs & (ev->n_excs - 1)) == 0) {
