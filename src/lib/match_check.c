@@ -70,6 +70,8 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
         coroner_db view = { 0 };
         view.mctx = db->mctx;
         view.md = db->md;
+        if (db_prepare(db) == 0)
+                view.fact_rules = db->fact_rules;  /* borrowed, not freed here */
         view.n_sigs = 1;
         for (size_t i = 0; i < db->n_sigs; i++) {
                 struct coroner_signature *s = db->sigs[i];
