@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum native_form { NATIVE_NONE, NATIVE_CXX, NATIVE_FAULTHANDLER };
+
 enum tb_state {
         ST_FRAMES,      /* after "Traceback (most recent call last):" */
         ST_MESSAGE,     /* after the exception line: message continuation */
@@ -39,6 +41,9 @@ struct active {
         bool headerless;           /* began at a frame: the header was lost (a
                                     * paste or log cut in the middle); dropped
                                     * unless its exception line arrives */
+        enum native_form native;   /* a C++ abort or a faulthandler report */
+        int cxx_stacks;            /* stacks seen ("Exception raised from", "Thread 0x...") */
+        int blank_lines;
         bool group;                /* an ExceptionGroup: lines carry "| " margins
                                     * and "+---- N ----" separators */
         bool embedded;             /* the header followed other text in a tagged
@@ -300,6 +305,15 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
                         memmove(&ev->excs[front + 1], &ev->excs[front], (i - front) * sizeof x);
                         ev->excs[front++] = x;
                 }
+        if (a->native == NATIVE_FAULTHANDLER && ev->n_excs) {
+                /* faulthandler lists the most recent call first; a traceback last */
+                struct exception *x = current(a);
+                for (size_t i = 0; i < x->n_frames / 2; i++) {
+                        struct frame t = x->frames[i];
+                        x->frames[i] = x->frames[x->n_frames - 1 - i];
+                        x->frames[x->n_frames - 1 - i] = t;
+                }
+        }
         ev->incomplete = incomplete || ev->n_excs == 0 || !current(a)->type;
         bool any_type = false;
         for (size_t i = 0; i < ev->n_excs; i++)
@@ -407,15 +421,45 @@ static void emit_single(struct assembler *as, const struct record *r, const stru
 
 /* A bare "Type: message" line: an exception printed without its traceback
  * (logging, a paste). Its message may continue on the next lines. */
+static bool start_exception(struct assembler *as, const struct record *r, const struct stream_id *id,
+                            uint64_t key, int input, long lineno, uint64_t seq, const char *raw, size_t raw_len,
+                            const char *type, size_t type_len, const char *msg, size_t msg_len,
+                            enum native_form native);
+
 static bool start_bare_exception(struct assembler *as, const struct record *r,
                                  const struct stream_id *id, uint64_t key, int input, long lineno,
                                  uint64_t seq, const char *raw, size_t raw_len)
 {
-        size_t type_len, msg_at;
-        if (!tb_parse_exception_line(r->msg, r->msg_len, &type_len, &msg_at) ||
-            type_len == r->msg_len ||  /* a lone word is too ambiguous */
-            !exception_like_type(r->msg, type_len))
+        static const char TERMINATE[] = "terminate called after throwing an instance of '";
+        static const char FATAL[] = "Fatal Python error: ";
+        const char *s = r->msg;
+        size_t n = r->msg_len, type_len, msg_at;
+        /* C++: "terminate called after throwing an instance of 'c10::Error'"
+         * then "  what():  message" and PyTorch's frame list. */
+        if (n > sizeof TERMINATE && memcmp(s, TERMINATE, sizeof TERMINATE - 1) == 0) {
+                const char *t = s + sizeof TERMINATE - 1, *q = memchr(t, '\'', n - (size_t)(t - s));
+                if (q)
+                        return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, t,
+                                               (size_t)(q - t), "", 0, NATIVE_CXX);
+        }
+        /* faulthandler: "Fatal Python error: Segmentation fault" then the
+         * threads' stacks, most recent call first. */
+        if (n > sizeof FATAL && memcmp(s, FATAL, sizeof FATAL - 1) == 0)
+                return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, "Fatal Python error",
+                                       18, s + sizeof FATAL - 1, n - (sizeof FATAL - 1), NATIVE_FAULTHANDLER);
+        if (!tb_parse_exception_line(s, n, &type_len, &msg_at) ||
+            type_len == n ||  /* a lone word is too ambiguous */
+            !exception_like_type(s, type_len))
                 return false;
+        return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, s, type_len, s + msg_at,
+                               n - msg_at, NATIVE_NONE);
+}
+
+static bool start_exception(struct assembler *as, const struct record *r, const struct stream_id *id,
+                            uint64_t key, int input, long lineno, uint64_t seq, const char *raw, size_t raw_len,
+                            const char *type, size_t type_len, const char *msg, size_t msg_len,
+                            enum native_form native)
+{
         struct active *a = open_active(as, input, id, key, r, lineno, seq);
         if (!a)
                 return false;
@@ -426,13 +470,103 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
         }
         a->ev.kind = EVENT_EXCEPTION;
         a->prefix_id = r->prefix_id;
-        x->type = strndup_safe(r->msg, type_len);
+        a->native = native;
+        x->type = strndup_safe(type, type_len);
         x->line = lineno;
-        sb_append(&a->message, r->msg + msg_at, r->msg_len - msg_at);
+        sb_append(&a->message, msg, msg_len);
         a->message_lines = 1;
         a->state = ST_MESSAGE;
         add_evidence(&a->ev, input, lineno, raw, raw_len);
         return true;
+}
+
+static bool bare_continuation(const struct active *a, const char *s, size_t n);
+
+/* "frame #3: c10d::ProcessGroupNCCL::Watchdog::run() + 0x157 (0x7f.. in /x/libtorch_cuda.so)" */
+static bool cxx_frame(const char *s, size_t n, struct frame *f)
+{
+        if (n < 9 || memcmp(s, "frame #", 7) != 0)
+                return false;
+        const char *colon = memchr(s, ':', n);
+        if (!colon || colon + 2 > s + n)
+                return false;
+        const char *fn = colon + 2, *end = s + n;
+        const char *plus = memmem(fn, (size_t)(end - fn), " + 0x", 5);
+        const char *in = memmem(fn, (size_t)(end - fn), " in ", 4);
+        memset(f, 0, sizeof *f);
+        f->function = strndup_safe(fn, (size_t)((plus ? plus : end) - fn));
+        if (in) {
+                const char *lib = in + 4, *close = memchr(lib, ')', (size_t)(end - lib));
+                f->file = strndup_safe(lib, (size_t)((close ? close : end) - lib));
+        }
+        return true;
+}
+
+/* Lines after a C++ abort or a faulthandler report. Returns false when the
+ * line does not belong to it. */
+static bool continue_native(struct active *a, const char *s, size_t n)
+{
+        struct exception *x = current(a);
+        struct frame f;
+        size_t k = 0;
+        while (k < n && s[k] == ' ')
+                k++;
+        if (n == 0) {
+                a->blank_lines++;
+                return a->blank_lines <= 2;
+        }
+        a->blank_lines = 0;
+        if (a->native == NATIVE_CXX) {
+                if (n - k >= 7 && memcmp(s + k, "what():", 7) == 0) {
+                        a->message.len = 0;
+                        size_t m = k + 7;
+                        while (m < n && s[m] == ' ')
+                                m++;
+                        sb_append(&a->message, s + m, n - m);
+                        return true;
+                }
+                if (cxx_frame(s, n, &f)) {
+                        if (a->cxx_stacks <= 1)  /* the first stack is where it was raised */
+                                add_frame(a, &f);
+                        else
+                                frame_free(&f);
+                        return true;
+                }
+                if (n > 21 && memcmp(s, "Exception raised from", 21) == 0) {
+                        a->cxx_stacks++;
+                        return true;
+                }
+                if (tb_looks_like_new_record(s, n) || !bare_continuation(a, s, n) ||
+                    a->message_lines >= LIMIT_MESSAGE_LINES)
+                        return false;
+                sb_putc(&a->message, '\n');
+                sb_append(&a->message, s, n);
+                a->message_lines++;
+                return true;
+        }
+        /* faulthandler */
+        if (memmem(s, n, "(most recent call first):", 26)) {
+                a->cxx_stacks++;  /* the first thread listed is the current one */
+                return true;
+        }
+        if (k >= 2 && n - k > 6 && memcmp(s + k, "File \"", 6) == 0) {
+                const char *q = memmem(s + k + 6, n - k - 6, "\", line ", 8);
+                if (q && a->cxx_stacks == 1 && x && x->n_frames < LIMIT_FRAMES) {
+                        memset(&f, 0, sizeof f);
+                        f.file = strndup_safe(s + k + 6, (size_t)(q - (s + k + 6)));
+                        f.line = atoi(q + 8);
+                        const char *in = memmem(q, (size_t)(s + n - q), " in ", 4);
+                        if (in)
+                                f.function = strndup_safe(in + 4, (size_t)(s + n - in - 4));
+                        add_frame(a, &f);
+                }
+                return true;
+        }
+        if (n - k >= 17 && memcmp(s + k, "<no Python frame>", 17) == 0)
+                return true;
+        if (n > 18 && memcmp(s, "Extension modules:", 18) == 0)
+                return true;
+        return false;
 }
 
 void assembler_set_announcer(struct assembler *as, const char *raw, size_t len, long lineno)
@@ -558,6 +692,8 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                 n -= k;
         }
         a->ev.last_line = lineno;
+        if (a->native)
+                return continue_native(a, s, n);
         switch (a->state) {
         case ST_FRAMES:
                 if (tb_parse_frame(s, n, &f)) {

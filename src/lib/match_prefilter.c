@@ -53,6 +53,7 @@ static const char *const triggers[] = {
         "Traceback (most recent call last)", " File \"", "Error: ", "Exception: ", "Warning: ",
         "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
         "Starting ",  /* systemd starting a unit: a new run (analysis.c) */
+        "terminate called after throwing", "Fatal Python error",
 };
 
 static inline uint32_t hash4(uint32_t w)
