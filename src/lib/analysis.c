@@ -150,11 +150,14 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
         }
 }
 
-static void feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len)
+void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len)
 {
         char run_id[33];
         track_runs(a, input, r, run_id);
-        if (!structured_has_rsyslog_escapes(r->msg, r->msg_len)) {
+        /* One record may hold several lines: rsyslog's #012, or a journal
+         * entry whose MESSAGE has newlines (a traceback logged at once). */
+        bool escaped = structured_has_rsyslog_escapes(r->msg, r->msg_len);
+        if (!escaped && !memchr(r->msg, '\n', r->msg_len)) {
                 struct input_info *in = &a->inputs[input];
                 if (announces(a, r, in->prev_line, in->prev_len))
                         assembler_set_announcer(a->assembler, in->prev_line, in->prev_len, (long)in->lines);
@@ -162,7 +165,10 @@ static void feed_decoded(coroner_analysis *a, int input, struct record *r, const
                 return;
         }
         struct strbuf text = { 0 };
-        structured_unescape_rsyslog(r->msg, r->msg_len, &text);
+        if (escaped)
+                structured_unescape_rsyslog(r->msg, r->msg_len, &text);
+        else
+                sb_append(&text, r->msg, r->msg_len);
         const char *p = text.data ? text.data : "", *prev = NULL;
         size_t left = text.len, prev_len = 0;
         while (!text.failed) {
@@ -230,7 +236,7 @@ static void feed_logical(coroner_analysis *a, int input, const struct logical *l
         if (analysis_skip_message(a, input, r.msg, r.msg_len))
                 return;
         decode_message_prefixes(&a->decoder, &r);
-        feed_decoded(a, input, &r, l->msg, l->msg_len);
+        analysis_feed_decoded(a, input, &r, l->msg, l->msg_len);
 }
 
 /* Structured shapes are recognised from an input's first line. */
@@ -312,7 +318,7 @@ static void feed_line(coroner_analysis *a, int input, const char *line, size_t l
                 return;
         }
         decode_line(&a->decoder, line, len, &r);
-        feed_decoded(a, input, &r, line, len);
+        analysis_feed_decoded(a, input, &r, line, len);
 }
 
 void analysis_emit_new(coroner_analysis *a, void (*on_diagnosis)(void *, const coroner_analysis *, size_t),

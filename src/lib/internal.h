@@ -444,6 +444,9 @@ struct coroner_analysis {
 };
 
 int analysis_add_input(coroner_analysis *a, const char *name);
+/* A decoded record on the slow path: runs tracked, a record that holds
+ * several lines (#012, newlines in a journal MESSAGE) split into them. */
+void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len);
 /* The fast path for a message: true when it cannot matter (counted, facts
  * looked for, nothing else done). */
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len);

@@ -405,7 +405,7 @@ static void feed_entry(struct journal_reader *jr)
         size_t copy = msg_len < LIMIT_LINE_BYTES - head ? msg_len : LIMIT_LINE_BYTES - head;
         memcpy(jr->line + head, jr->msg, copy);
         decode_message_prefixes(&jr->a->decoder, &r);
-        analysis_feed_record(jr->a, jr->input, &r, jr->line, head + copy);
+        analysis_feed_decoded(jr->a, jr->input, &r, jr->line, head + copy);
 }
 
 static void remember_cursor(struct journal_reader *jr)

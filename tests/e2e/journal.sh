@@ -87,6 +87,25 @@ check "FIELD=VALUE match" test "$(ids "$TMP/match.json")" = system.no-space-left
 "$CORONER" --journal-dir "$TMP/node7" --since "not a time" >/dev/null 2>&1; s=$?
 [ $s -eq 2 ] && ok "a bad --since exits 2" || not_ok "a bad --since exits 2" "exit $s"
 
+# A traceback logged as one entry (python-systemd's JournalHandler): the
+# MESSAGE holds newlines, written as an export-format binary field.
+"$PY" - "$TMP/multiline.export" <<'PY'
+import struct, sys
+msg = ("load failed\nTraceback (most recent call last):\n"
+       '  File "/srv/k26/serve.py", line 9, in <module>\n'
+       "    load()\n"
+       "OSError: [Errno 28] No space left on device: '/models/k26/shard-3.safetensors'\n").encode()
+with open(sys.argv[1], "wb") as f:
+    f.write(b"__REALTIME_TIMESTAMP=1764452400000000\n__MONOTONIC_TIMESTAMP=1\n"
+            b"_BOOT_ID=33333333333333333333333333333333\n_HOSTNAME=gpu-node-09\n_PID=77\n"
+            b"SYSLOG_IDENTIFIER=k26\n")
+    f.write(b"MESSAGE\n" + struct.pack("<Q", len(msg)) + msg + b"\n\n")
+PY
+"$REMOTE" -o "$TMP/multiline.journal" - < "$TMP/multiline.export" 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/multiline.journal" > "$TMP/multiline.json"
+check "a traceback in one multi-line entry is reassembled" \
+        test "$(json_get "$TMP/multiline.json" 'r["diagnoses"][0]["id"] + " " + r["diagnoses"][0]["exception"]["type"]')" = "system.no-space-left OSError"
+
 # Two hosts in one directory (a fleet collected by systemd-journal-remote).
 "$PY" "$TMP/export.py" gpu-node-01 $B1 $I1 $T1 unbalanced | "$REMOTE" -o "$TMP/fleet/remote-node01.journal" - 2>/dev/null
 "$PY" "$TMP/export.py" gpu-node-02 $B2 $I2 $T1 compressed | "$REMOTE" -o "$TMP/fleet/remote-node02.journal" - 2>/dev/null
