@@ -144,7 +144,7 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
             memcmp(r->msg, "Starting ", 9) == 0)
                 in->run++;
         if (in->run && !r->invocation) {
-                snprintf(run_id, 33, "run-%d", in->run);
+                snprintf(run_id, 33, "run-%d.%d", input + 1, in->run);  /* runs of one input */
                 r->invocation = run_id;
                 r->invocation_len = strlen(run_id);
         }
@@ -183,6 +183,8 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
                 size_t at;
                 if (p != text.data && tb_find_header(piece.msg, piece.msg_len, &at) && at == 0 && prev_len)
                         assembler_set_announcer(a->assembler, prev, prev_len, (long)a->inputs[input].lines);
+                if (p != text.data)
+                        a->inputs[input].lines--;  /* every piece has the record's line number */
                 analysis_feed_record(a, input, &piece, p, n);
                 prev = p;
                 prev_len = n;

@@ -52,7 +52,7 @@ typedef enum coroner_severity {
 const char *coroner_severity_name(coroner_severity s);
 int coroner_severity_parse(const char *name, coroner_severity *ret);
 
-/* ---- signature database (match_signature_load.c) ---- */
+/* ---- signature database (match_signatures.c) ---- */
 
 typedef struct coroner_db coroner_db;
 

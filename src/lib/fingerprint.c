@@ -4,7 +4,8 @@
  *   text = type "\n" masked(message's first line) "\n"
  *          then for each of the innermost 3 frames: module ":" function "\n"
  *   fingerprint = FNV-1a 64 of text, as 16 lower-case hex digits.
- * masked() replaces paths by <path>, hex addresses and numbers by #, and
+ * masked() replaces paths by <path>, hex addresses and every run of digits
+ * (also inside a word: glog's "E1130", "cuda12") by #, and
  * collapses blanks. module is the file name without directories and ".py",
  * so install prefixes (venv, site-packages, dist-packages, /opt/...) and
  * line numbers do not change the fingerprint. A single log line hashes its
@@ -38,7 +39,7 @@ void fingerprint_mask_message(const char *msg, struct strbuf *out)
                         space = false;
                         continue;
                 }
-                if (isdigit((unsigned char)c) && (p == msg || !isalpha((unsigned char)p[-1]))) {
+                if (isdigit((unsigned char)c)) {  /* also inside words: "E1130" (glog's date) */
                         if (c == '0' && (p[1] == 'x' || p[1] == 'X'))
                                 p += 2;
                         while (*p && (isxdigit((unsigned char)*p) || *p == '.' || *p == ','))

@@ -207,7 +207,7 @@ void event_free(struct event *ev);
 
 /* ---- assemble.c: records of one input -> events ---- */
 
-typedef void (*event_sink)(void *ctx, struct event *ev);  /* sink takes ownership */
+typedef void (*event_sink)(void *ctx, struct event *ev);  /* the sink borrows ev */
 
 struct assembler;
 struct assembler *assembler_new(event_sink sink, void *ctx);
@@ -233,7 +233,7 @@ bool tb_is_position_marker(const char *s, size_t n);
 bool tb_parse_exception_line(const char *s, size_t n, size_t *ret_type_len, size_t *ret_msg_at);
 bool tb_looks_like_new_record(const char *s, size_t n);
 
-/* ---- signatures (match_signature_load.c) ---- */
+/* ---- signatures (match_signatures.c) ---- */
 
 struct pattern {
         char *source;

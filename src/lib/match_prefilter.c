@@ -4,7 +4,7 @@
  * without (extracted from the pattern, or declared as match.literals); the
  * assembler contributes the words that start its evidence ("Traceback (most
  * recent call last)", `File "`, "Error:", ...). Each literal is indexed by
- * its rarest 4-byte window in a 64 Ki-bit table; a line is scanned once,
+ * its rarest 4-byte windows in a 128 Ki-bit table; a line is scanned once,
  * hashing every 4-byte window, and only a set bit leads to a comparison.
  * PCRE2 then runs only for the signatures whose literal was found.
  */

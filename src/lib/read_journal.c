@@ -504,9 +504,11 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                 } else if (since) {
                         sd_journal_seek_realtime_usec(jr.j, (uint64_t)since);
                 } else if (o->follow && !o->boot) {
-                        /* Like journalctl -f: the last few entries, then new ones. */
+                        /* Like journalctl -f: the last ten entries, then new ones.
+                         * read_available steps forward first, so stand one before. */
                         sd_journal_seek_tail(jr.j);
-                        sd_journal_previous_skip(jr.j, 10);
+                        if (sd_journal_previous_skip(jr.j, 11) < 11)
+                                sd_journal_seek_head(jr.j);
                 } else {
                         sd_journal_seek_head(jr.j);
                 }
