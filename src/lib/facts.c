@@ -93,7 +93,8 @@ void facts_free(struct facts *f)
         }
         free(f->items);
         free(f->cand_seen);
-        free(f->hits);
+        free(f->hits.seen);
+        free(f->hits.list);
         memset(f, 0, sizeof *f);
 }
 
@@ -157,19 +158,19 @@ void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, con
         const struct fact_rules *fr = db->fact_rules;
         size_t nw = db->pf ? prefilter_watcher_count(db->pf) : 0;
         if (nw > f->hits_cap) {
-                uint8_t *p = realloc(f->hits, nw);
-                if (!p)
+                free(f->hits.seen);
+                free(f->hits.list);
+                f->hits.seen = calloc(nw, 1);
+                f->hits.list = calloc(nw, sizeof *f->hits.list);
+                f->hits_cap = f->hits.seen && f->hits.list ? nw : 0;
+                if (!f->hits_cap)
                         return;
-                f->hits = p;
-                f->hits_cap = nw;
         }
-        if (nw)
-                prefilter_watchers(db->pf, s, n, f->hits);
-        const uint8_t *hits = f->hits;
-        for (size_t w = 0; w < nw; w++) {
+        size_t listed = nw ? prefilter_watchers(db->pf, s, n, &f->hits) : 0;
+        for (size_t h = 0; h < listed; h++) {
                 bool candidate;
                 size_t i, c;
-                if (!hits[w] || !prefilter_watcher(db->pf, w, &candidate, &i, &c))
+                if (!prefilter_watcher(db->pf, f->hits.list[h], &candidate, &i, &c))
                         continue;
                 if (candidate) {
                         /* Candidate evidence: which competing cause the log supports. */

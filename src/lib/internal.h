@@ -283,11 +283,19 @@ struct fact_item {
         size_t count;    /* how many lines said it */
 };
 
+/* The caller's scratch for prefilter_watchers: seen (watcher_count bytes,
+ * zero) and list (watcher_count entries). */
+struct watch_hits {
+        uint8_t *seen;
+        uint32_t *list;
+        size_t n;
+};
+
 struct facts {
         struct fact_item *items;
         size_t n, cap;
         uint8_t *cand_seen;  /* per signature: bit c = candidate c's evidence was seen */
-        uint8_t *hits;       /* scratch: one byte per pre-filter watcher */
+        struct watch_hits hits;  /* scratch for prefilter_watchers */
         size_t hits_cap;
 };
 
@@ -330,9 +338,9 @@ void prefilter_free(struct prefilter *pf);
 enum { PF_WATCH = 1, PF_FULL = 2 };
 int prefilter_line(const struct prefilter *pf, const char *s, size_t n);
 size_t prefilter_watcher_count(const struct prefilter *pf);
-/* Marks in hits[] (prefilter_watcher_count bytes) the watchers whose literal
- * is in s; returns the number of watchers. */
-size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, uint8_t *hits);
+/* Lists in hits->list the watchers whose literal is in s (each once);
+ * returns how many. Leaves hits->seen zero again. */
+size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits);
 /* Watcher w: a fact rule (a) or candidate b of signature a. */
 bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b);
 /* Sets the bit of each signature whose literal occurs in s. */

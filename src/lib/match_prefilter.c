@@ -23,6 +23,8 @@ struct pf_entry {
         bool caseless;
         int32_t sig;          /* signature index; -1: a structural trigger;
                                * -2 - w: watcher w (a fact or candidate evidence) */
+        uint32_t group;       /* entries with the same text and anchor share one */
+        uint8_t group_class;  /* PF_FULL / PF_WATCH: what the group's members are */
 };
 
 struct pf_watch {
@@ -36,6 +38,9 @@ struct prefilter {
         uint32_t start[TABLE + 1];  /* entries of hash h: order[start[h] .. start[h+1]) */
         uint32_t *order;
         uint32_t *words;            /* words[k]: the exact 4 bytes order[k] is indexed by */
+        uint32_t *skip;             /* skip[k]: the next k of the bucket in another group */
+        uint32_t *words2;           /* words2[k]: 4 more bytes of the literal, at offset2[k] */
+        int8_t *offset2;            /* from the anchor (+4 or -4); 0: none to check */
         struct pf_entry *entries;
         size_t n_entries;
         uint64_t *always;           /* signatures without a literal: always candidates */
@@ -324,6 +329,20 @@ bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *
 
 /* ---- building ---- */
 
+static const struct pf_entry *sort_entries;  /* for cmp_entry_text (qsort has no context) */
+
+static int cmp_entry_text(const void *a, const void *b)
+{
+        const struct pf_entry *x = &sort_entries[*(const uint32_t *)a], *y = &sort_entries[*(const uint32_t *)b];
+        if (x->len != y->len)
+                return x->len < y->len ? -1 : 1;
+        if (x->anchor != y->anchor)
+                return x->anchor < y->anchor ? -1 : 1;
+        if (x->caseless != y->caseless)
+                return x->caseless ? 1 : -1;
+        return memcmp(x->lit, y->lit, x->len);
+}
+
 static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig,
                         size_t anchor);
 
@@ -455,6 +474,9 @@ void prefilter_free(struct prefilter *pf)
         if (!pf)
                 return;
         free(pf->order);
+        free(pf->skip);
+        free(pf->words2);
+        free(pf->offset2);
         free(pf->watch);
         free(pf->words);
         free(pf->entries);
@@ -535,6 +557,33 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                 for (size_t k = 0; r == 0 && k < n; k++)
                         r = add_entry(pf, &cap, lits[k], caseless, (int32_t)i);
         }
+        /* Many signatures share a literal (every Xid signature has "NVRM:
+         * Xid ("; variants of one message): group identical entries, so a
+         * line compares each text once, whatever the number of signatures. */
+        uint32_t *by_text = r == 0 ? malloc((pf->n_entries + 1) * sizeof *by_text) : NULL;
+        if (r == 0 && !by_text)
+                r = CORONER_E_NOMEM;
+        for (size_t i = 0; r == 0 && i < pf->n_entries; i++)
+                by_text[i] = (uint32_t)i;
+        if (r == 0) {
+                sort_entries = pf->entries;
+                qsort(by_text, pf->n_entries, sizeof *by_text, cmp_entry_text);
+                for (size_t i = 0; i < pf->n_entries; i++)
+                        pf->entries[by_text[i]].group =
+                                i && cmp_entry_text(&by_text[i - 1], &by_text[i]) == 0
+                                        ? pf->entries[by_text[i - 1]].group : (uint32_t)i;
+                /* Each group's class: what a line holding its text needs. */
+                for (size_t i = 0, first = 0; i <= pf->n_entries; i++) {
+                        if (i < pf->n_entries && pf->entries[by_text[i]].group == pf->entries[by_text[first]].group)
+                                continue;
+                        uint8_t cls = 0;
+                        for (size_t j = first; j < i; j++)
+                                cls |= pf->entries[by_text[j]].sig >= -1 ? PF_FULL : PF_WATCH;
+                        for (size_t j = first; j < i; j++)
+                                pf->entries[by_text[j]].group_class = cls;
+                        first = i;
+                }
+        }
         /* Bucket the entries by anchor hash (a caseless one in several). */
         uint32_t (*words)[16] = r == 0 ? calloc(pf->n_entries + 1, sizeof *words) : NULL;
         uint8_t *counts = words ? calloc(pf->n_entries + 1, 1) : NULL;
@@ -558,15 +607,36 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                 uint32_t *fill = calloc(TABLE, sizeof *fill);
                 if (!pf->order || !pf->words || !fill)
                         r = CORONER_E_NOMEM;
-                for (size_t i = 0; r == 0 && i < pf->n_entries; i++)
+                pf->skip = malloc((total + 1) * sizeof *pf->skip);
+                pf->words2 = malloc((total + 1) * sizeof *pf->words2);
+                pf->offset2 = malloc(total + 1);
+                if (!pf->skip || !pf->words2 || !pf->offset2)
+                        r = CORONER_E_NOMEM;
+                /* In text order, so a bucket holds each group's entries together. */
+                for (size_t j = 0; r == 0 && j < pf->n_entries; j++) {
+                        size_t i = by_text[j];
                         for (size_t k = 0; k < counts[i]; k++) {
                                 uint32_t h = hash4(words[i][k]);
                                 uint32_t at = pf->start[h] + fill[h]++;
+                                const struct pf_entry *e = &pf->entries[i];
                                 pf->order[at] = (uint32_t)i;
                                 pf->words[at] = words[i][k];
+                                /* A second word of the literal beside the anchor: checked
+                                 * before comparing, it turns away nearly every stranger. */
+                                int off = e->caseless ? 0 : e->anchor + 8 <= e->len ? 4 : e->anchor >= 4 ? -4 : 0;
+                                pf->offset2[at] = (int8_t)off;
+                                pf->words2[at] = off ? load4(e->lit + e->anchor + off) : 0;
                         }
+                }
+                for (size_t h = 0; r == 0 && h < TABLE; h++)
+                        for (uint32_t k = pf->start[h + 1]; k-- > pf->start[h];)
+                                pf->skip[k] = k + 1 < pf->start[h + 1] && pf->words[k + 1] == pf->words[k] &&
+                                                              pf->entries[pf->order[k + 1]].group ==
+                                                                      pf->entries[pf->order[k]].group
+                                                      ? pf->skip[k + 1] : k + 1;
                 free(fill);
         }
+        free(by_text);
         free(words);
         free(counts);
         if (r < 0) {
@@ -597,15 +667,29 @@ static inline bool entry_at(const struct pf_entry *e, const char *s, size_t n, s
  * PF_FULL for a signature or trigger, PF_WATCH for a watcher; fills
  * sig_bits / watch_hits when given. */
 static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i, uint32_t w, uint32_t h,
-                  uint64_t *sig_bits, uint8_t *watch_hits)
+                  uint64_t *sig_bits, struct watch_hits *watch_hits)
 {
         int found = 0;
-        for (uint32_t k = pf->start[h]; k < pf->start[h + 1]; k++) {
+        uint32_t end = pf->start[h + 1];
+        for (uint32_t k = pf->start[h]; k < end; k++) {
                 if (pf->words[k] != w)
                         continue;  /* another window with the same hash */
-                const struct pf_entry *e = &pf->entries[pf->order[k]];
-                if (!entry_at(e, s, n, i))
+                int off = pf->offset2[k];
+                if (off && ((off > 0 && i + 8 > n) || (off < 0 && i < 4) || load4(s + i + off) != pf->words2[k])) {
+                        k = pf->skip[k] - 1;
                         continue;
+                }
+                const struct pf_entry *e = &pf->entries[pf->order[k]];
+                if (!entry_at(e, s, n, i)) {
+                        k = pf->skip[k] - 1;  /* the rest of its group has the same text */
+                        continue;
+                }
+                if (!sig_bits && !watch_hits) {
+                        /* Only the class matters: the group answers for all. */
+                        found |= e->group_class;
+                        k = pf->skip[k] - 1;
+                        continue;
+                }
                 if (e->sig >= 0) {
                         found |= PF_FULL;
                         if (sig_bits)
@@ -614,8 +698,11 @@ static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i,
                         found |= PF_FULL;
                 } else {
                         found |= PF_WATCH;
-                        if (watch_hits)
-                                watch_hits[-e->sig - 2] = 1;
+                        uint32_t wi = (uint32_t)(-e->sig - 2);
+                        if (watch_hits && !watch_hits->seen[wi]) {
+                                watch_hits->seen[wi] = 1;
+                                watch_hits->list[watch_hits->n++] = wi;
+                        }
                 }
         }
         return found;
@@ -675,15 +762,17 @@ size_t prefilter_watcher_count(const struct prefilter *pf)
         return pf->n_watch;
 }
 
-size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, uint8_t *hits)
+size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits)
 {
-        memset(hits, 0, pf->n_watch);
+        hits->n = 0;
         for (size_t i = 0; i + 4 <= n; i += pf->stride) {
                 uint32_t w = load4(s + i), h = hash4(w);
                 if (TEST(h))
                         hit_at(pf, s, n, i, w, h, NULL, hits);
         }
-        return pf->n_watch;
+        for (size_t k = 0; k < hits->n; k++)
+                hits->seen[hits->list[k]] = 0;  /* ready for the next line */
+        return hits->n;
 }
 
 bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b)
