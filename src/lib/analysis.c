@@ -56,6 +56,7 @@ int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,
         if (opts)
                 a->opts = *opts;
         a->md = pcre2_match_data_create(32, NULL);
+        facts_prepare(db, &a->facts);
         decoder_init(&a->decoder, shape);
         a->assembler = assembler_new(on_event, a);
         if (!a->assembler || !a->md) {
@@ -310,15 +311,15 @@ static void feed_line(coroner_analysis *a, int input, const char *line, size_t l
         }
         /* The fast path: no traceback is open and the line holds no word any
          * signature or the assembler looks for, so it cannot matter. */
-        int pass = a->db->reference ? PF_FULL : prefilter_line(a->db->pf, line, len);
+        int pass = a->db->reference ? PF_FULL : prefilter_line_watch(a->db->pf, line, len, &a->facts.hits);
         if (!(pass & PF_FULL) && !assembler_busy(a->assembler)) {
                 /* Only facts or candidate evidence can be here. */
                 in->lines++;
-                if (pass & PF_WATCH)
-                        facts_scan(a->db, &a->facts, a->md, line, len, input, (long)in->lines);
+                facts_scan_listed(a->db, &a->facts, a->md, line, len, input, (long)in->lines);
                 a->seq++;
                 return;
         }
+        facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* drop the list: the slow path rescans */
         decode_line(&a->decoder, line, len, &r);
         analysis_feed_decoded(a, input, &r, line, len);
 }

@@ -155,18 +155,36 @@ static const char *group(pcre2_code *code, pcre2_match_data *md, const char *nam
 void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
                 int input, long line)
 {
-        const struct fact_rules *fr = db->fact_rules;
+        if (facts_prepare(db, f) < 0 || !db->pf)
+                return;
+        prefilter_watchers(db->pf, s, n, &f->hits);
+        facts_scan_listed(db, f, md, s, n, input, line);
+}
+
+int facts_prepare(const coroner_db *db, struct facts *f)
+{
         size_t nw = db->pf ? prefilter_watcher_count(db->pf) : 0;
-        if (nw > f->hits_cap) {
-                free(f->hits.seen);
-                free(f->hits.list);
-                f->hits.seen = calloc(nw, 1);
-                f->hits.list = calloc(nw, sizeof *f->hits.list);
-                f->hits_cap = f->hits.seen && f->hits.list ? nw : 0;
-                if (!f->hits_cap)
-                        return;
-        }
-        size_t listed = nw ? prefilter_watchers(db->pf, s, n, &f->hits) : 0;
+        if (nw <= f->hits_cap)
+                return 0;
+        free(f->hits.seen);
+        free(f->hits.list);
+        f->hits.seen = calloc(nw, 1);
+        f->hits.list = calloc(nw, sizeof *f->hits.list);
+        f->hits.n = 0;
+        f->hits_cap = f->hits.seen && f->hits.list ? nw : 0;
+        return f->hits_cap ? 0 : CORONER_E_NOMEM;
+}
+
+void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
+                       int input, long line)
+{
+        const struct fact_rules *fr = db->fact_rules;
+        size_t listed = f->hits.n;
+        for (size_t h = 0; h < listed; h++)
+                f->hits.seen[f->hits.list[h]] = 0;  /* ready for the next line */
+        f->hits.n = 0;
+        if (!s)
+                return;  /* only dropping the list */
         for (size_t h = 0; h < listed; h++) {
                 bool candidate;
                 size_t i, c;
@@ -175,8 +193,7 @@ void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, con
                 if (candidate) {
                         /* Candidate evidence: which competing cause the log supports. */
                         const struct pattern *p = &db->sigs[i]->candidates[c].evidence;
-                        if ((f->cand_seen && f->cand_seen[i] >> c & 1) ||
-                            pcre2_match(p->code, (PCRE2_SPTR)s, n, 0, 0, md, db->mctx) < 0)
+                        if ((f->cand_seen && f->cand_seen[i] >> c & 1) || !pattern_search(db, p, s, n, md))
                                 continue;
                         if (!f->cand_seen)
                                 f->cand_seen = calloc(db->n_sigs + 1, sizeof *f->cand_seen);

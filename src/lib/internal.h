@@ -4,6 +4,7 @@
 
 #include "coroner.h"
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -238,6 +239,7 @@ bool tb_looks_like_new_record(const char *s, size_t n);
 struct pattern {
         char *source;
         pcre2_code *code;
+        _Atomic bool jitted;  /* JIT-compiled (lazily, under a lock) */
 };
 
 struct candidate {
@@ -306,6 +308,11 @@ const char *facts_literal(size_t i);  /* trigger words for the pre-filter; NULL 
 void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
                 int input, long line);
 void facts_free(struct facts *f);
+/* facts_scan for the watchers already listed in f->hits (fast path). */
+void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
+                       int input, long line);
+/* Sizes f's scratch for the database's watchers. */
+int facts_prepare(const coroner_db *db, struct facts *f);
 void facts_merge(struct facts *dst, struct facts *src, int input_offset, size_t n_sigs);
 const char *fact_name(enum fact kind);
 const struct fact_item *facts_get(const struct facts *f, enum fact kind, const char *key);
@@ -337,9 +344,12 @@ void prefilter_free(struct prefilter *pf);
  * only facts or candidate evidence may be in it; PF_FULL: decode it. */
 enum { PF_WATCH = 1, PF_FULL = 2 };
 int prefilter_line(const struct prefilter *pf, const char *s, size_t n);
+/* The same, listing the watchers found in hits (when it returns PF_WATCH
+ * alone, the list is complete); the caller hands it to facts_scan_listed. */
+int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits);
 size_t prefilter_watcher_count(const struct prefilter *pf);
 /* Lists in hits->list the watchers whose literal is in s (each once);
- * returns how many. Leaves hits->seen zero again. */
+ * returns how many. facts_scan_listed consumes the list. */
 size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits);
 /* Watcher w: a fact rule (a) or candidate b of signature a. */
 bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b);

@@ -10,12 +10,31 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+
+static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* JIT-compiles p the first time it runs. Threads (-j) share patterns: the
+ * lock keeps a match from running on code being compiled. */
+static void jit_once(const struct pattern *p)
+{
+        if (atomic_load(&p->jitted))
+                return;
+        pthread_mutex_lock(&jit_lock);
+        if (!atomic_load(&p->jitted)) {
+                pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE);  /* best effort: else interpreted */
+                atomic_store(&((struct pattern *)p)->jitted, true);
+        }
+        pthread_mutex_unlock(&jit_lock);
+}
 
 bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
                     pcre2_match_data *md)
 {
+        jit_once(p);
         return pcre2_match(p->code, (PCRE2_SPTR)s, n, 0, 0, md, db->mctx) >= 0;
 }
 
@@ -131,6 +150,7 @@ static void render(const char *tmpl, const struct pattern *const *pats, const ch
                                                 md = pcre2_match_data_create(32, NULL);
                                         if (!md)
                                                 break;
+                                        jit_once(p);
                                         if (pcre2_match(p->code, (PCRE2_SPTR)subjects[i], lens[i], 0, 0, md, db->mctx) < 0)
                                                 continue;
                                         PCRE2_UCHAR *val;

@@ -712,6 +712,13 @@ static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i,
 
 int prefilter_line(const struct prefilter *pf, const char *s, size_t n)
 {
+        return prefilter_line_watch(pf, s, n, NULL);
+}
+
+int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits)
+{
+        if (hits)
+                hits->n = 0;
         if (pf->any_always)
                 return PF_FULL;
         if (n < 4)
@@ -730,20 +737,20 @@ int prefilter_line(const struct prefilter *pf, const char *s, size_t n)
                 if (!(TEST(h0) | TEST(h1) | TEST(h2) | TEST(h3)))
                         continue;
                 if (TEST(h0))
-                        found |= hit_at(pf, s, n, i, w0, h0, NULL, NULL);
+                        found |= hit_at(pf, s, n, i, w0, h0, NULL, hits);
                 if (TEST(h1))
-                        found |= hit_at(pf, s, n, i + st, w1, h1, NULL, NULL);
+                        found |= hit_at(pf, s, n, i + st, w1, h1, NULL, hits);
                 if (TEST(h2))
-                        found |= hit_at(pf, s, n, i + 2 * st, w2, h2, NULL, NULL);
+                        found |= hit_at(pf, s, n, i + 2 * st, w2, h2, NULL, hits);
                 if (TEST(h3))
-                        found |= hit_at(pf, s, n, i + 3 * st, w3, h3, NULL, NULL);
+                        found |= hit_at(pf, s, n, i + 3 * st, w3, h3, NULL, hits);
                 if (found & PF_FULL)
                         return found;
         }
         for (; i + 4 <= n; i += st) {
                 uint32_t w = load4(s + i), h = hash4(w);
                 if (TEST(h))
-                        found |= hit_at(pf, s, n, i, w, h, NULL, NULL);
+                        found |= hit_at(pf, s, n, i, w, h, NULL, hits);
         }
         return found;
 }
@@ -770,8 +777,6 @@ size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, s
                 if (TEST(h))
                         hit_at(pf, s, n, i, w, h, NULL, hits);
         }
-        for (size_t k = 0; k < hits->n; k++)
-                hits->seen[hits->list[k]] = 0;  /* ready for the next line */
         return hits->n;
 }
 

@@ -200,7 +200,9 @@ static int compile_pattern(const char *src, struct pattern *p, const char *path,
                          (size_t)offset, (const char *)msg);
                 return fail(err, path, "%s", detail);
         }
-        pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE);  /* best effort */
+        /* JIT on first use (pattern_search): most signatures never run on a
+         * given log, and compiling 2,000 of them up front costs more than
+         * the analysis of a large file. */
         return 0;
 }
 
