@@ -355,27 +355,73 @@ static int window_score(const char *lit, size_t at)
         return score;
 }
 
-static int add_entry(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig)
+/* Literals wait here until all are known: a window that many literals
+ * share (" is ", "node", "GPU ") makes a poor anchor, and only the whole
+ * set tells which windows those are. */
+struct pending {
+        char lit[64];
+        bool caseless;
+        int32_t sig;
+};
+
+struct build {
+        struct pending *items;
+        size_t n, cap;
+        uint16_t *share;  /* per window hash: how many literals hold it */
+};
+
+static int add_entry(struct build *b, const char *lit, bool caseless, int32_t sig)
+{
+        if (b->n == b->cap) {
+                size_t nc = b->cap ? b->cap * 2 : 256;
+                struct pending *p = realloc(b->items, nc * sizeof *p);
+                if (!p)
+                        return CORONER_E_NOMEM;
+                b->items = p;
+                b->cap = nc;
+        }
+        struct pending *e = &b->items[b->n++];
+        snprintf(e->lit, sizeof e->lit, "%s", lit);
+        e->caseless = caseless;
+        e->sig = sig;
+        return 0;
+}
+
+enum { SHARE_BITS = 20 };
+
+static uint32_t share_slot(const char *w)
+{
+        return (load4(w) * 2654435761u) >> (32 - SHARE_BITS);
+}
+
+/* How costly a window is as an anchor: common bytes, and shared by many literals. */
+static int window_cost(const struct build *b, const char *lit, size_t at)
+{
+        int share = b->share[share_slot(lit + at)];
+        return window_score(lit, at) + 2 * (share < 30 ? share : 30);
+}
+
+static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b, const struct pending *p)
 {
         /* Hashing every stride-th window hits an occurrence of the literal
          * with exactly one of any `stride` consecutive windows of it: index
-         * it by the rarest such run, so common words rarely lead to a
+         * it by the cheapest such run, so common words rarely lead to a
          * comparison. */
-        size_t len = strlen(lit) < 63 ? strlen(lit) : 63, st = pf->stride, best_k = 0;
+        size_t len = strlen(p->lit), st = pf->stride, best_k = 0;
         int best = 1 << 30;
         for (size_t k = 0; k + st + 3 <= len; k++) {
-                int score = 0;
+                int cost = 0;
                 for (size_t j = 0; j < st; j++) {
-                        int w = window_score(lit, k + j);
-                        score = w > score ? w : score;  /* the commonest window counts */
+                        int w = window_cost(b, p->lit, k + j);
+                        cost = w > cost ? w : cost;  /* the costliest window counts */
                 }
-                if (score < best) {
-                        best = score;
+                if (cost < best) {
+                        best = cost;
                         best_k = k;
                 }
         }
         for (size_t j = 0; j < st; j++) {
-                int r = add_entry_at(pf, cap, lit, caseless, sig, best_k + j);
+                int r = add_entry_at(pf, cap, p->lit, p->caseless, p->sig, best_k + j);
                 if (r < 0)
                         return r;
         }
@@ -492,6 +538,7 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
         pf->n_sigs = db->n_sigs;
         pf->always = calloc(db->n_sigs / 64 + 1, sizeof *pf->always);
         size_t cap = 0;
+        struct build b = { 0 };
         int r = pf->always ? 0 : CORONER_E_NOMEM;
         /* The shortest literal bounds the stride (a literal of length L is
          * always hit by a window at a multiple of L - 3). */
@@ -510,7 +557,7 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
         }
         pf->stride = shortest >= 4 + MAX_STRIDE - 1 ? MAX_STRIDE : shortest - 3;
         for (size_t i = 0; r == 0 && i < sizeof triggers / sizeof triggers[0]; i++)
-                r = add_entry(pf, &cap, triggers[i], false, -1);
+                r = add_entry(&b, triggers[i], false, -1);
         /* Facts and candidate evidence are looked for on the lines that
          * pass: their words pass a line too (only 7+ bytes, for the stride). */
         size_t n_watch_max = 64;
@@ -521,7 +568,7 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                 r = CORONER_E_NOMEM;
         for (size_t i = 0; r == 0 && facts_literal(i) && pf->n_watch < n_watch_max; i++) {
                 pf->watch[pf->n_watch] = (struct pf_watch){ false, (uint32_t)i, 0 };
-                r = add_entry(pf, &cap, facts_literal(i), false, -2 - (int32_t)pf->n_watch++);
+                r = add_entry(&b, facts_literal(i), false, -2 - (int32_t)pf->n_watch++);
         }
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
                 for (size_t c = 0; r == 0 && c < db->sigs[i]->n_candidates && c < 8; c++) {
@@ -543,7 +590,7 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                         pf->watch[pf->n_watch] = (struct pf_watch){ true, (uint32_t)i, (uint32_t)c };
                         int32_t code = -2 - (int32_t)pf->n_watch++;
                         for (size_t k = 0; r == 0 && k < n; k++)
-                                r = add_entry(pf, &cap, lits[k], caseless, code);
+                                r = add_entry(&b, lits[k], caseless, code);
                 }
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
                 char lits[8][64];
@@ -555,8 +602,22 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                         continue;
                 }
                 for (size_t k = 0; r == 0 && k < n; k++)
-                        r = add_entry(pf, &cap, lits[k], caseless, (int32_t)i);
+                        r = add_entry(&b, lits[k], caseless, (int32_t)i);
         }
+        /* Now that every literal is known, place each on its anchors. */
+        b.share = r == 0 ? calloc((size_t)1 << SHARE_BITS, sizeof *b.share) : NULL;
+        if (r == 0 && !b.share)
+                r = CORONER_E_NOMEM;
+        for (size_t i = 0; r == 0 && i < b.n; i++)
+                for (size_t k = 0; k + 4 <= strlen(b.items[i].lit); k++) {
+                        uint16_t *c = &b.share[share_slot(b.items[i].lit + k)];
+                        if (*c < UINT16_MAX)
+                                (*c)++;
+                }
+        for (size_t i = 0; r == 0 && i < b.n; i++)
+                r = place_entry(pf, &cap, &b, &b.items[i]);
+        free(b.items);
+        free(b.share);
         /* Many signatures share a literal (every Xid signature has "NVRM:
          * Xid ("; variants of one message): group identical entries, so a
          * line compares each text once, whatever the number of signatures. */
