@@ -9,7 +9,7 @@ struct seen {
         char context[128];
         size_t frames;        /* frames of the last exception */
         char last_function[64];
-        char tag[24];
+        char tag[64];
         bool incomplete;
 };
 

@@ -22,7 +22,7 @@ END_TEST
 static void fp_of(const char *file1, int line1, const char *msg, char out[17])
 {
         struct frame f = { (char *)file1, line1, (char *)"get_batch", NULL };
-        struct exception x = { (char *)"KeyError", (char *)msg, NULL, &f, 1, 0, 0 };
+        struct exception x = { .type = (char *)"KeyError", .message = (char *)msg, .frames = &f, .n_frames = 1 };
         struct event ev = { 0 };
         ev.kind = EVENT_TRACEBACK;
         ev.excs = &x;
