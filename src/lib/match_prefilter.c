@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HASH_BITS = 17, TABLE = 1 << HASH_BITS, MAX_STRIDE = 4 };
+/* The table grows with the literals so that few of its bits are set: 2^17
+ * bits (16 KiB, in L1) for the real database, more for ten times as many. */
+enum { MIN_HASH_BITS = 17, MAX_HASH_BITS = 22, MAX_STRIDE = 4 };
 
 struct pf_entry {
         char lit[64];
@@ -33,9 +35,11 @@ struct pf_watch {
 };
 
 struct prefilter {
-        uint64_t bits[TABLE / 64];
+        uint64_t *bits;             /* one bit per hash: some entry has it */
+        unsigned shift;             /* 32 - hash bits */
+        size_t table;               /* 1 << hash bits */
         size_t stride;              /* windows hashed at every stride-th byte */
-        uint32_t start[TABLE + 1];  /* entries of hash h: order[start[h] .. start[h+1]) */
+        uint32_t *start;            /* entries of hash h: order[start[h] .. start[h+1]) */
         uint32_t *order;
         uint32_t *words;            /* words[k]: the exact 4 bytes order[k] is indexed by */
         uint32_t *skip;             /* skip[k]: the next k of the bucket in another group */
@@ -61,9 +65,9 @@ static const char *const triggers[] = {
         "terminate called after throwing", "Fatal Python error",
 };
 
-static inline uint32_t hash4(uint32_t w)
+static inline uint32_t hash4(const struct prefilter *pf, uint32_t w)
 {
-        return (w * 2654435761u) >> (32 - HASH_BITS);
+        return (w * 2654435761u) >> pf->shift;
 }
 
 static inline uint32_t load4(const char *p)
@@ -519,6 +523,8 @@ void prefilter_free(struct prefilter *pf)
 {
         if (!pf)
                 return;
+        free(pf->bits);
+        free(pf->start);
         free(pf->order);
         free(pf->skip);
         free(pf->words2);
@@ -653,19 +659,29 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
         size_t total = 0;
         for (size_t i = 0; r == 0 && i < pf->n_entries; i++) {
                 counts[i] = (uint8_t)anchor_words(&pf->entries[i], words[i]);
+                total += counts[i];
+        }
+        unsigned hash_bits = MIN_HASH_BITS;
+        while (hash_bits < MAX_HASH_BITS && ((size_t)1 << hash_bits) < total * 16)
+                hash_bits++;  /* at most one bit in sixteen set */
+        pf->shift = 32 - hash_bits;
+        pf->table = (size_t)1 << hash_bits;
+        pf->bits = r == 0 ? calloc(pf->table / 64, sizeof *pf->bits) : NULL;
+        pf->start = r == 0 ? calloc(pf->table + 1, sizeof *pf->start) : NULL;
+        if (r == 0 && (!pf->bits || !pf->start))
+                r = CORONER_E_NOMEM;
+        for (size_t i = 0; r == 0 && i < pf->n_entries; i++)
                 for (size_t k = 0; k < counts[i]; k++) {
-                        uint32_t h = hash4(words[i][k]);
+                        uint32_t h = hash4(pf, words[i][k]);
                         pf->start[h + 1]++;
                         set_bit(pf, h);
                 }
-                total += counts[i];
-        }
         if (r == 0) {
-                for (size_t h = 0; h < TABLE; h++)
+                for (size_t h = 0; h < pf->table; h++)
                         pf->start[h + 1] += pf->start[h];
                 pf->order = malloc((total + 1) * sizeof *pf->order);
                 pf->words = malloc((total + 1) * sizeof *pf->words);
-                uint32_t *fill = calloc(TABLE, sizeof *fill);
+                uint32_t *fill = calloc(pf->table, sizeof *fill);
                 if (!pf->order || !pf->words || !fill)
                         r = CORONER_E_NOMEM;
                 pf->skip = malloc((total + 1) * sizeof *pf->skip);
@@ -677,7 +693,7 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                 for (size_t j = 0; r == 0 && j < pf->n_entries; j++) {
                         size_t i = by_text[j];
                         for (size_t k = 0; k < counts[i]; k++) {
-                                uint32_t h = hash4(words[i][k]);
+                                uint32_t h = hash4(pf, words[i][k]);
                                 uint32_t at = pf->start[h] + fill[h]++;
                                 const struct pf_entry *e = &pf->entries[i];
                                 pf->order[at] = (uint32_t)i;
@@ -689,7 +705,7 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
                                 pf->words2[at] = off ? load4(e->lit + e->anchor + off) : 0;
                         }
                 }
-                for (size_t h = 0; r == 0 && h < TABLE; h++)
+                for (size_t h = 0; r == 0 && h < pf->table; h++)
                         for (uint32_t k = pf->start[h + 1]; k-- > pf->start[h];)
                                 pf->skip[k] = k + 1 < pf->start[h + 1] && pf->words[k + 1] == pf->words[k] &&
                                                               pf->entries[pf->order[k + 1]].group ==
@@ -794,7 +810,7 @@ int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, st
         for (; i + 3 * st + 4 <= n; i += 4 * st) {
                 uint32_t w0 = load4(s + i), w1 = load4(s + i + st), w2 = load4(s + i + 2 * st),
                          w3 = load4(s + i + 3 * st);
-                uint32_t h0 = hash4(w0), h1 = hash4(w1), h2 = hash4(w2), h3 = hash4(w3);
+                uint32_t h0 = hash4(pf, w0), h1 = hash4(pf, w1), h2 = hash4(pf, w2), h3 = hash4(pf, w3);
                 if (!(TEST(h0) | TEST(h1) | TEST(h2) | TEST(h3)))
                         continue;
                 if (TEST(h0))
@@ -809,7 +825,7 @@ int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, st
                         return found;
         }
         for (; i + 4 <= n; i += st) {
-                uint32_t w = load4(s + i), h = hash4(w);
+                uint32_t w = load4(s + i), h = hash4(pf, w);
                 if (TEST(h))
                         found |= hit_at(pf, s, n, i, w, h, NULL, hits);
         }
@@ -819,7 +835,7 @@ int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, st
 void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits)
 {
         for (size_t i = 0; i + 4 <= n; i += pf->stride) {
-                uint32_t w = load4(s + i), h = hash4(w);
+                uint32_t w = load4(s + i), h = hash4(pf, w);
                 if (TEST(h))
                         hit_at(pf, s, n, i, w, h, bits, NULL);
         }
@@ -834,7 +850,7 @@ size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, s
 {
         hits->n = 0;
         for (size_t i = 0; i + 4 <= n; i += pf->stride) {
-                uint32_t w = load4(s + i), h = hash4(w);
+                uint32_t w = load4(s + i), h = hash4(pf, w);
                 if (TEST(h))
                         hit_at(pf, s, n, i, w, h, NULL, hits);
         }
