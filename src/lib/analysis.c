@@ -199,18 +199,21 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
 
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
 {
-        int pass = a->db->reference ? PF_FULL : prefilter_line(a->db->pf, msg, len);
-        if ((pass & PF_FULL) || assembler_busy(a->assembler))
+        /* One pass tells whether the line matters and lists the watchers in it. */
+        int pass = a->db->reference ? PF_FULL : prefilter_line_watch(a->db->pf, msg, len, &a->facts.hits);
+        if ((pass & PF_FULL) || assembler_busy(a->assembler)) {
+                facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* the slow path rescans */
                 return false;
+        }
+        /* Only facts or candidate evidence can be here. */
         a->inputs[input].lines++;
-        if (pass & PF_WATCH)
-                facts_scan(a->db, &a->facts, a->md, msg, len, input, (long)a->inputs[input].lines);
+        facts_scan_listed(a->db, &a->facts, a->md, msg, len, input, (long)a->inputs[input].lines);
         a->seq++;
         return true;
 }
 
-/* A line of a structured shape (JSON, CRI, export) once taken apart. */
-static void feed_logical(coroner_analysis *a, int input, const struct logical *l)
+void analysis_feed_logical(coroner_analysis *a, int input, const struct logical *l, const char *raw,
+                           size_t raw_len)
 {
         struct record r;
         memset(&r, 0, sizeof r);
@@ -236,10 +239,15 @@ static void feed_logical(coroner_analysis *a, int input, const struct logical *l
         r.pid = l->pid;
         if (l->has_time)
                 record_set_time_usec(&r, l->time_usec);
-        if (analysis_skip_message(a, input, r.msg, r.msg_len))
-                return;
         decode_message_prefixes(&a->decoder, &r);
-        analysis_feed_decoded(a, input, &r, l->msg, l->msg_len);
+        analysis_feed_decoded(a, input, &r, raw, raw_len);
+}
+
+/* A line of a structured shape (JSON, CRI, export) once taken apart. */
+static void feed_logical(coroner_analysis *a, int input, const struct logical *l)
+{
+        if (!analysis_skip_message(a, input, l->msg, l->msg_len))
+                analysis_feed_logical(a, input, l, l->msg, l->msg_len);
 }
 
 /* Structured shapes are recognised from an input's first line. */
@@ -305,21 +313,12 @@ static void feed_line(coroner_analysis *a, int input, const char *line, size_t l
         struct record r;
         struct input_info *in = &a->inputs[input];
         in->records++;
-        if ((!in->structured && in->records == 1) || in->structured) {
-                if (feed_structured(a, input, line, len))
-                        return;
-        }
+        if ((in->structured || in->records == 1) && feed_structured(a, input, line, len))
+                return;
         /* The fast path: no traceback is open and the line holds no word any
          * signature or the assembler looks for, so it cannot matter. */
-        int pass = a->db->reference ? PF_FULL : prefilter_line_watch(a->db->pf, line, len, &a->facts.hits);
-        if (!(pass & PF_FULL) && !assembler_busy(a->assembler)) {
-                /* Only facts or candidate evidence can be here. */
-                in->lines++;
-                facts_scan_listed(a->db, &a->facts, a->md, line, len, input, (long)in->lines);
-                a->seq++;
+        if (analysis_skip_message(a, input, line, len))
                 return;
-        }
-        facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* drop the list: the slow path rescans */
         decode_line(&a->decoder, line, len, &r);
         analysis_feed_decoded(a, input, &r, line, len);
 }

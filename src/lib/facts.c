@@ -123,14 +123,10 @@ static void record_fact(struct facts *f, enum fact kind, const char *key, size_t
         }
         if (f->n == LIMIT_FACTS)
                 return;
-        if (f->n == f->cap) {
-                size_t cap = f->cap ? f->cap * 2 : 16;
-                struct fact_item *p = realloc(f->items, cap * sizeof *p);
-                if (!p)
-                        return;
-                f->items = p;
-                f->cap = cap;
-        }
+        struct fact_item *p = grow_array(f->items, f->n, &f->cap, sizeof *p, 16);
+        if (!p)
+                return;
+        f->items = p;
         it = &f->items[f->n++];
         it->kind = kind;
         it->key = strndup_safe(key, key_len);

@@ -35,6 +35,10 @@ enum {
 /* ---- util.c ---- */
 
 void *xmalloc_or_null(size_t n);
+/* Room for one more of n elements: items itself, or items moved to twice
+ * the capacity (initial at first; *cap updated). NULL when memory is out,
+ * items and *cap then untouched. */
+void *grow_array(void *items, size_t n, size_t *cap, size_t elem, size_t initial);
 char *strndup_safe(const char *s, size_t n);
 void set_error(struct coroner_error *err, const char *where, const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
@@ -468,6 +472,10 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
 /* The fast path for a message: true when it cannot matter (counted, facts
  * looked for, nothing else done). */
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len);
+/* A message with its metadata (journal entry, JSON, CRI, export) on the
+ * slow path; raw is what the evidence shows. */
+void analysis_feed_logical(coroner_analysis *a, int input, const struct logical *l, const char *raw,
+                           size_t raw_len);
 void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
                           const char *raw, size_t raw_len);
 /* --follow: hands each diagnosis created since the last call to on_diagnosis. */

@@ -376,14 +376,10 @@ struct build {
 
 static int add_entry(struct build *b, const char *lit, bool caseless, int32_t sig)
 {
-        if (b->n == b->cap) {
-                size_t nc = b->cap ? b->cap * 2 : 256;
-                struct pending *p = realloc(b->items, nc * sizeof *p);
-                if (!p)
-                        return CORONER_E_NOMEM;
-                b->items = p;
-                b->cap = nc;
-        }
+        struct pending *p = grow_array(b->items, b->n, &b->cap, sizeof *p, 256);
+        if (!p)
+                return CORONER_E_NOMEM;
+        b->items = p;
         struct pending *e = &b->items[b->n++];
         snprintf(e->lit, sizeof e->lit, "%s", lit);
         e->caseless = caseless;
@@ -435,14 +431,10 @@ static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b,
 static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig,
                         size_t anchor)
 {
-        if (pf->n_entries == *cap) {
-                size_t nc = *cap ? *cap * 2 : 256;
-                struct pf_entry *p = realloc(pf->entries, nc * sizeof *p);
-                if (!p)
-                        return CORONER_E_NOMEM;
-                pf->entries = p;
-                *cap = nc;
-        }
+        struct pf_entry *p = grow_array(pf->entries, pf->n_entries, cap, sizeof *p, 256);
+        if (!p)
+                return CORONER_E_NOMEM;
+        pf->entries = p;
         struct pf_entry *e = &pf->entries[pf->n_entries++];
         memset(e, 0, sizeof *e);
         size_t n = strlen(lit);

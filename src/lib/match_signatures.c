@@ -346,14 +346,10 @@ static int add_signature(coroner_db *db, struct coroner_signature *s)
                         db->sigs[i] = s;
                         return 0;
                 }
-        if (db->n_sigs == db->cap) {
-                size_t cap = db->cap ? db->cap * 2 : 64;
-                struct coroner_signature **p = realloc(db->sigs, cap * sizeof *p);
-                if (!p)
-                        return CORONER_E_NOMEM;
-                db->sigs = p;
-                db->cap = cap;
-        }
+        struct coroner_signature **p = grow_array(db->sigs, db->n_sigs, &db->cap, sizeof *p, 64);
+        if (!p)
+                return CORONER_E_NOMEM;
+        db->sigs = p;
         db->sigs[db->n_sigs++] = s;
         db->owns_sigs = true;
         return 0;
@@ -430,13 +426,10 @@ int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *e
         while ((e = readdir(d))) {
                 if (e->d_name[0] == '.')
                         continue;
-                if (n == cap) {
-                        cap = cap ? cap * 2 : 32;
-                        char **p = realloc(names, cap * sizeof *p);
-                        if (!p)
-                                break;
-                        names = p;
-                }
+                char **p = grow_array(names, n, &cap, sizeof *p, 32);
+                if (!p)
+                        break;
+                names = p;
                 names[n++] = strndup_safe(e->d_name, strlen(e->d_name));
         }
         closedir(d);

@@ -180,13 +180,10 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
 
 static bool ranking_grow(struct ranking *rk)
 {
-        size_t cap = rk->cap ? rk->cap * 2 : 16;
-        struct diagnosis **p = realloc(rk->diags, cap * sizeof *p);
-        if (!p)
-                return false;
-        rk->diags = p;
-        rk->cap = cap;
-        return true;
+        struct diagnosis **p = grow_array(rk->diags, rk->n, &rk->cap, sizeof *p, 16);
+        if (p)
+                rk->diags = p;
+        return p != NULL;
 }
 
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m)

@@ -22,12 +22,6 @@
 
 enum { MAX_CONSECUTIVE_ERRORS = 1000, CURSOR_SAVE_EVERY = 4096, FOLLOW_IDLE_USEC = 1000000 };
 
-struct field_buf {
-        char data[256];
-        size_t len;
-        bool set;
-};
-
 /* Copies field FIELD of the current entry (without "FIELD="), cut at cap. */
 static bool get_field(sd_journal *j, const char *field, char *buf, size_t cap, size_t *ret_len)
 {
@@ -44,10 +38,12 @@ static bool get_field(sd_journal *j, const char *field, char *buf, size_t cap, s
         return true;
 }
 
-static bool get_small(sd_journal *j, const char *field, struct field_buf *f)
+/* The first of two fields that the entry has, into buf ("" if neither). */
+static void get_either(sd_journal *j, const char *field, const char *fallback, char *buf, size_t cap)
 {
-        f->set = get_field(j, field, f->data, sizeof f->data, &f->len);
-        return f->set;
+        size_t len;
+        if (!get_field(j, field, buf, cap, &len) && !(fallback && get_field(j, fallback, buf, cap, &len)))
+                buf[0] = '\0';
 }
 
 /* Appends every *.journal / *.journal~ file below dir (two levels: a
@@ -361,51 +357,31 @@ static void feed_entry(struct journal_reader *jr)
          * their other fields are never fetched. */
         if (analysis_skip_message(jr->a, jr->input, jr->msg, msg_len))
                 return;
-        struct field_buf host, ident, pid, unit, invocation;
-        get_small(j, "_HOSTNAME", &host);
-        if (!get_small(j, "SYSLOG_IDENTIFIER", &ident))
-                get_small(j, "_COMM", &ident);
-        if (!get_small(j, "_PID", &pid))
-                get_small(j, "SYSLOG_PID", &pid);
-        if (!get_small(j, "_SYSTEMD_UNIT", &unit))
-                get_small(j, "UNIT", &unit);
-        if (!get_small(j, "_SYSTEMD_INVOCATION_ID", &invocation))
-                get_small(j, "INVOCATION_ID", &invocation);
+        struct logical l;
+        char pid[24];
+        memset(&l, 0, sizeof l);
+        get_either(j, "_HOSTNAME", NULL, l.host, sizeof l.host);
+        get_either(j, "SYSLOG_IDENTIFIER", "_COMM", l.ident, sizeof l.ident);
+        get_either(j, "_PID", "SYSLOG_PID", pid, sizeof pid);
+        get_either(j, "_SYSTEMD_UNIT", "UNIT", l.unit, sizeof l.unit);
+        get_either(j, "_SYSTEMD_INVOCATION_ID", "INVOCATION_ID", l.invocation, sizeof l.invocation);
+        l.pid = atol(pid);
         uint64_t usec = 0;
         sd_journal_get_realtime_usec(j, &usec);
+        l.time_usec = (int64_t)usec;
+        l.has_time = true;
+        l.msg = jr->msg;
+        l.msg_len = msg_len;
 
-        struct record r;
-        memset(&r, 0, sizeof r);
-        r.rank = -1;
-        r.msg = jr->msg;
-        r.msg_len = msg_len;
-        if (host.set) {
-                r.host = host.data;
-                r.host_len = host.len;
-        }
-        if (ident.set) {
-                r.ident = ident.data;
-                r.ident_len = ident.len;
-        }
-        r.pid = pid.set ? atol(pid.data) : 0;
-        if (unit.set) {
-                r.unit = unit.data;
-                r.unit_len = unit.len;
-        }
-        if (invocation.set) {
-                r.invocation = invocation.data;
-                r.invocation_len = invocation.len;
-        }
-        record_set_time_usec(&r, (int64_t)usec);
+        /* The evidence shows the entry as journalctl -o short-iso would. */
         char when[TIME_TEXT];
-        format_time((int64_t)usec, when);
-        int n = snprintf(jr->line, 512, "%s %s %s[%ld]: ", when, host.set ? host.data : "-",
-                         ident.set ? ident.data : "-", r.pid);
+        format_time(l.time_usec, when);
+        int n = snprintf(jr->line, 512, "%s %s %s[%ld]: ", when, l.host[0] ? l.host : "-",
+                         l.ident[0] ? l.ident : "-", l.pid);
         size_t head = n > 0 && n < 512 ? (size_t)n : 0;
         size_t copy = msg_len < LIMIT_LINE_BYTES - head ? msg_len : LIMIT_LINE_BYTES - head;
         memcpy(jr->line + head, jr->msg, copy);
-        decode_message_prefixes(&jr->a->decoder, &r);
-        analysis_feed_decoded(jr->a, jr->input, &r, jr->line, head + copy);
+        analysis_feed_logical(jr->a, jr->input, &l, jr->line, head + copy);
 }
 
 static void remember_cursor(struct journal_reader *jr)

@@ -43,6 +43,17 @@ int coroner_severity_parse(const char *name, coroner_severity *ret)
 
 void *xmalloc_or_null(size_t n) { return calloc(1, n ? n : 1); }
 
+void *grow_array(void *items, size_t n, size_t *cap, size_t elem, size_t initial)
+{
+        if (n < *cap)
+                return items;
+        size_t c = *cap ? *cap * 2 : initial;
+        void *p = realloc(items, c * elem);
+        if (p)
+                *cap = c;
+        return p;
+}
+
 char *strndup_safe(const char *s, size_t n)
 {
         char *p = malloc(n + 1);
