@@ -87,20 +87,6 @@ static int commonness(unsigned char c)
         return 1;
 }
 
-static void choose_anchor(struct pf_entry *e)
-{
-        int best = 1 << 30;
-        for (uint8_t i = 0; i + 4 <= e->len; i++) {
-                int score = 0;
-                for (int k = 0; k < 4; k++)
-                        score += commonness((unsigned char)e->lit[i + k]);
-                if (score < best) {
-                        best = score;
-                        e->anchor = i;
-                }
-        }
-}
-
 /* ---- literal extraction ---- */
 
 struct lits {
@@ -134,8 +120,8 @@ static const char *group_end(const char *p)
         return NULL;
 }
 
-/* Longest literal run at depth 0 of the branch [p, end); "" if none. */
-static void longest_run(const char *p, const char *end, char *out, size_t cap)
+/* Longest literal run at depth 0 of the branch [p, end) into out (64 bytes); "" if none. */
+static void longest_run(const char *p, const char *end, char *out)
 {
         char cur[64];
         size_t cur_len = 0;
@@ -194,7 +180,6 @@ static void longest_run(const char *p, const char *end, char *out, size_t cap)
         }
         FLUSH();
 #undef FLUSH
-        (void)cap;
 }
 
 static bool extract(const char *p, const char *end, struct lits *out, int depth);
@@ -259,7 +244,7 @@ static bool extract(const char *p, const char *end, struct lits *out, int depth)
                 }
                 if (at_end || (*q == '|' && d == 0)) {
                         char best[64];
-                        longest_run(branch, q, best, sizeof best);
+                        longest_run(branch, q, best);
                         struct lits inside = { .n = 0 };
                         /* A short run outside ("`x` failed with) error"): the
                          * group's alternatives may say more. */
@@ -444,10 +429,7 @@ static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool
         e->len = (uint8_t)n;
         e->caseless = caseless;
         e->sig = sig;
-        if (pf->stride == 1)
-                choose_anchor(e);
-        else
-                e->anchor = (uint8_t)anchor;
+        e->anchor = (uint8_t)anchor;
         return 0;
 }
 
