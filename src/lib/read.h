@@ -17,9 +17,11 @@ void source_free(struct source *s);
 enum compression source_compression(const struct source *s);
 /* Decompress in a thread of its own from now on (no-op for plain input). */
 int source_start_pump(struct source *s);
-/* Decompressed bytes into buf: >0 count, 0 at the end, <0 error (err filled;
- * the source is then finished). */
-long source_read(struct source *s, char *buf, size_t cap, struct coroner_error *err);
+/* The next piece of decoded bytes: >0 its length (*ret points at it), 0 at
+ * the end, <0 an error (err filled; the source is then finished). A piece
+ * stays valid until the call after next: a reader can keep the line before
+ * the current one where it lies. */
+long source_next(struct source *s, const char **ret, struct coroner_error *err);
 
 /* read_lines.c: lines from a source, each at most LIMIT_LINE_BYTES (longer
  * ones are cut there and the rest skipped). A final line without '\n' counts. */
@@ -31,7 +33,7 @@ int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_
                      struct coroner_error *err);
 uint64_t line_reader_bytes(const struct line_reader *lr);
 /* The line before the one returned last (both stay valid until the next
- * call), if there was one and it was not cut. */
+ * call), if there was one. */
 bool line_reader_previous(const struct line_reader *lr, const char **ret_line, size_t *ret_len);
 
 #endif

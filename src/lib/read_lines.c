@@ -1,5 +1,11 @@
 /* read_lines.c — split a source's bytes into lines, with bounded memory.
  *
+ * Lines are returned where they lie in the source's pieces (source_next), so
+ * bytes are not copied on their way to the analysis; only a line that
+ * straddles two pieces is assembled in a carry buffer. There are two carry
+ * buffers, used in turn, so that the line returned last and the one before
+ * it stay valid together.
+ *
  * A line longer than LIMIT_LINE_BYTES is returned cut at the limit and the
  * rest of it is skipped, so a 10 MB line costs no more memory than a short
  * one. NUL bytes are kept: later stages treat lines as (pointer, length).
@@ -10,18 +16,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BUF_CAP = 4 * LIMIT_LINE_BYTES };
-
 struct line_reader {
         struct source *src;
-        char *buf;
-        size_t start, len;   /* unread bytes are buf[start, start+len) */
-        bool eof, skipping;  /* skipping: inside the rest of a cut line */
+        const char *piece, *older;   /* the source's last piece and the one before */
+        size_t older_len;
+        size_t pos, len;             /* unread bytes are piece[pos, len) */
+        char *carry[2];              /* a straddling line is assembled in carry[turn] */
+        unsigned turn;
+        size_t carry_len;
+        bool assembling;             /* carry[turn] holds the start of a line */
+        bool eof, skipping;          /* skipping: inside the rest of a cut line */
         uint64_t bytes;
-        size_t cur_off, cur_len;        /* the line returned last, kept across a refill */
-        size_t prev_off, prev_len;      /* the one before it */
-        bool has_cur, has_prev;
-        int pending_error;              /* returned after the partial last line */
+        const char *cur, *prev;      /* the line returned last and the one before */
+        size_t cur_len, prev_len;
+        int pending_error;           /* returned after the partial last line */
         struct coroner_error saved_err;
 };
 
@@ -30,9 +38,10 @@ int line_reader_new(struct source *src, struct line_reader **ret)
         struct line_reader *lr = xmalloc_or_null(sizeof *lr);
         if (!lr)
                 return CORONER_E_NOMEM;
-        lr->buf = malloc(BUF_CAP);
-        if (!lr->buf) {
-                free(lr);
+        lr->carry[0] = malloc(LIMIT_LINE_BYTES);
+        lr->carry[1] = malloc(LIMIT_LINE_BYTES);
+        if (!lr->carry[0] || !lr->carry[1]) {
+                line_reader_free(lr);
                 return CORONER_E_NOMEM;
         }
         lr->src = src;
@@ -44,55 +53,86 @@ void line_reader_free(struct line_reader *lr)
 {
         if (!lr)
                 return;
-        free(lr->buf);
+        free(lr->carry[0]);
+        free(lr->carry[1]);
         free(lr);
 }
 
 uint64_t line_reader_bytes(const struct line_reader *lr) { return lr->bytes; }
 
-static int refill(struct line_reader *lr, struct coroner_error *err)
+bool line_reader_previous(const struct line_reader *lr, const char **ret_line, size_t *ret_len)
 {
-        /* Keep the line returned last: after this call it is the previous
-         * line, which the caller may still read (line_reader_previous). */
-        size_t base = lr->has_cur && lr->cur_off < lr->start ? lr->cur_off : lr->start;
-        if (base > 0) {
-                memmove(lr->buf, lr->buf + base, lr->start - base + lr->len);
-                lr->start -= base;
-                lr->cur_off -= lr->has_cur ? base : 0;
-                lr->has_prev = false;
-        }
-        long n = source_read(lr->src, lr->buf + lr->start + lr->len, BUF_CAP - lr->start - lr->len, err);
-        if (n < 0) {
-                lr->eof = true;
-                return (int)n;
-        }
-        if (n == 0)
-                lr->eof = true;
-        lr->len += (size_t)n;
-        lr->bytes += (uint64_t)n;
-        return 0;
+        if (!lr->prev)
+                return false;
+        *ret_line = lr->prev;
+        *ret_len = lr->prev_len;
+        return true;
 }
 
 static int deliver(struct line_reader *lr, const char *p, size_t n, const char **ret_line, size_t *ret_len)
 {
-        lr->prev_off = lr->cur_off;
+        if (n && p[n - 1] == '\r')
+                n--;
+        lr->prev = lr->cur;
         lr->prev_len = lr->cur_len;
-        lr->has_prev = lr->has_cur;
-        lr->cur_off = (size_t)(p - lr->buf);
+        lr->cur = p;
         lr->cur_len = n;
-        lr->has_cur = true;
         *ret_line = p;
         *ret_len = n;
         return 1;
 }
 
-bool line_reader_previous(const struct line_reader *lr, const char **ret_line, size_t *ret_len)
+/* The carry buffer's line: the other buffer is next, so this one stays
+ * valid while it is the current or the previous line. */
+static int deliver_carry(struct line_reader *lr, const char **ret_line, size_t *ret_len)
 {
-        if (!lr->has_prev)
-                return false;
-        *ret_line = lr->buf + lr->prev_off;
-        *ret_len = lr->prev_len;
-        return true;
+        const char *p = lr->carry[lr->turn];
+        size_t n = lr->carry_len;
+        lr->turn ^= 1;
+        lr->carry_len = 0;
+        lr->assembling = false;
+        return deliver(lr, p, n, ret_line, ret_len);
+}
+
+static bool within(const char *p, const char *base, size_t len)
+{
+        return base && p >= base && p < base + len;
+}
+
+/* The next piece from the source. The piece before the current one is
+ * released by this call: the line returned last moves to the free carry
+ * buffer if it lies there (only when one line spans three pieces). */
+static long fetch(struct line_reader *lr, struct coroner_error *err)
+{
+        if (lr->cur && within(lr->cur, lr->older, lr->older_len)) {
+                char *keep = lr->carry[lr->turn ^ 1];
+                memcpy(keep, lr->cur, lr->cur_len);
+                lr->cur = keep;
+        }
+        lr->older = lr->piece;
+        lr->older_len = lr->len;
+        const char *p = NULL;
+        long n = source_next(lr->src, &p, err);
+        lr->piece = p;
+        lr->pos = lr->len = 0;
+        if (n <= 0) {
+                lr->eof = true;
+                return n;
+        }
+        lr->len = (size_t)n;
+        lr->bytes += (uint64_t)n;
+        return n;
+}
+
+/* Append to the carry buffer up to its limit; false when the line is cut. */
+static bool carry_append(struct line_reader *lr, const char *p, size_t n)
+{
+        size_t room = LIMIT_LINE_BYTES - lr->carry_len;
+        size_t take = n < room ? n : room;
+        if (take)
+                memcpy(lr->carry[lr->turn] + lr->carry_len, p, take);
+        lr->carry_len += take;
+        return n <= room;
 }
 
 int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_len,
@@ -106,56 +146,48 @@ int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_
                 return r;
         }
         for (;;) {
-                char *p = lr->buf + lr->start;
-                char *nl = lr->len ? memchr(p, '\n', lr->len) : NULL;
+                size_t avail = lr->len - lr->pos;
+                const char *p = avail ? lr->piece + lr->pos : NULL;
+                const char *nl = avail ? memchr(p, '\n', avail) : NULL;
+                size_t n = nl ? (size_t)(nl - p) : avail;  /* this line's bytes in the piece */
                 if (lr->skipping) {
-                        if (nl) {
-                                lr->len -= (size_t)(nl + 1 - p);
-                                lr->start += (size_t)(nl + 1 - p);
-                                lr->skipping = false;
+                        lr->pos += nl ? n + 1 : n;
+                        lr->skipping = !nl;
+                        if (nl)
                                 continue;
-                        }
-                        lr->start = lr->len = 0;
-                        lr->has_cur = lr->has_prev = false;
+                } else if (lr->assembling) {
+                        bool whole = carry_append(lr, p, n);
+                        lr->pos += nl ? n + 1 : n;
+                        if (!whole)
+                                lr->skipping = !nl;  /* cut: skip the rest of it */
+                        if (!whole || nl)
+                                return deliver_carry(lr, ret_line, ret_len);
                 } else if (nl) {
-                        size_t n = (size_t)(nl - p);
-                        lr->start += n + 1;
-                        lr->len -= n + 1;
-                        if (n > LIMIT_LINE_BYTES)
-                                n = LIMIT_LINE_BYTES;
-                        if (n && p[n - 1] == '\r')
-                                n--;
-                        return deliver(lr, p, n, ret_line, ret_len);
-                } else if (lr->len >= LIMIT_LINE_BYTES) {
+                        lr->pos += n + 1;
+                        return deliver(lr, p, n > LIMIT_LINE_BYTES ? LIMIT_LINE_BYTES : n, ret_line, ret_len);
+                } else if (avail >= LIMIT_LINE_BYTES) {
                         /* Cut: deliver the first LIMIT bytes, skip the rest. */
-                        lr->start += lr->len;
-                        lr->len = 0;
+                        lr->pos += avail;
                         lr->skipping = true;
                         return deliver(lr, p, LIMIT_LINE_BYTES, ret_line, ret_len);
-                } else if (lr->eof) {
-                        if (lr->len == 0)
-                                return 0;
-                        size_t n = lr->len;
-                        lr->start += lr->len;
-                        lr->len = 0;
-                        return deliver(lr, p, n, ret_line, ret_len);
+                } else if (avail) {
+                        /* The line goes on in the next piece. */
+                        lr->assembling = true;
+                        carry_append(lr, p, avail);
+                        lr->pos += avail;
                 }
                 if (lr->eof)
-                        return 0;
-                int r = refill(lr, &lr->saved_err);
+                        return lr->assembling ? deliver_carry(lr, ret_line, ret_len) : 0;
+                long r = fetch(lr, &lr->saved_err);
                 if (r < 0) {
                         if (err)
                                 *err = lr->saved_err;
                         /* Deliver what was read before the fault first. */
-                        if (lr->len > 0 && !lr->skipping) {
-                                size_t n = lr->len < LIMIT_LINE_BYTES ? lr->len : LIMIT_LINE_BYTES;
-                                char *at = lr->buf + lr->start;
-                                lr->len = 0;
-                                lr->pending_error = r;
-                                lr->eof = true;
-                                return deliver(lr, at, n, ret_line, ret_len);
+                        if (lr->assembling && !lr->skipping) {
+                                lr->pending_error = (int)r;
+                                return deliver_carry(lr, ret_line, ret_len);
                         }
-                        return r;
+                        return (int)r;
                 }
         }
 }

@@ -19,10 +19,13 @@
 #include <zlib.h>
 #include <zstd.h>
 
-enum { IN_CAP = 128 * 1024, PUMP_CHUNK = 256 * 1024, PUMP_DEPTH = 4 };
+enum { IN_CAP = 128 * 1024, PIECE = 256 * 1024, PUMP_DEPTH = 4 };
 
-/* Decompression runs in its own thread (the pump) while the caller
- * analyses: chunks of decoded bytes pass through a small bounded queue. */
+/* Decoded bytes are handed out in pieces that the reader splits into lines
+ * where they lie: only a line that straddles two pieces is copied.
+ *
+ * Decompression runs in its own thread (the pump) while the caller
+ * analyses: pieces pass through a small bounded queue. */
 struct chunk {
         char *data;
         long len;      /* >0 bytes; 0 end; <0 error (err) */
@@ -35,7 +38,8 @@ struct pump {
         pthread_cond_t changed;
         struct chunk q[PUMP_DEPTH];
         size_t head, count;
-        size_t offset;  /* bytes of q[head] already handed out */
+        char *held;     /* the piece handed out before the last one */
+        char *last;     /* the piece handed out last */
         bool stop, finished;
 };
 
@@ -57,6 +61,8 @@ struct source {
         lzma_stream xz;
         bool xz_init;
         struct pump *pump;
+        char *ring[2];          /* pieces without a pump, used in turn */
+        unsigned turn;
 };
 
 static long decode_some(struct source *s, char *buf, size_t cap, struct coroner_error *err);
@@ -192,6 +198,8 @@ void source_free(struct source *s)
                 inflateEnd(&s->gz);
         if (s->xz_init)
                 lzma_end(&s->xz);
+        free(s->ring[0]);
+        free(s->ring[1]);
         free(s->in);
         free(s->name);
         free(s);
@@ -201,21 +209,28 @@ enum compression source_compression(const struct source *s) { return s->comp; }
 
 static long read_plain(struct source *s, char *buf, size_t cap, struct coroner_error *err)
 {
-        if (s->in_pos == s->in_len) {
-                s->in_offset += s->in_len;
-                s->in_len = s->in_pos = 0;
-                if (s->in_eof)
-                        return 0;
-                int r = fill_input(s, err);
-                if (r < 0)
-                        return r;
+        /* First the bytes read to see the magic, then read() straight into buf. */
+        if (s->in_pos < s->in_len) {
+                size_t n = s->in_len - s->in_pos < cap ? s->in_len - s->in_pos : cap;
+                memcpy(buf, s->in + s->in_pos, n);
+                s->in_pos += n;
+                return (long)n;
         }
-        size_t n = s->in_len - s->in_pos;
-        if (n > cap)
-                n = cap;
-        memcpy(buf, s->in + s->in_pos, n);
-        s->in_pos += n;
-        return (long)n;
+        while (!s->in_eof) {
+                ssize_t n = read(s->fd, buf, cap);
+                if (n < 0) {
+                        if (errno == EINTR)
+                                continue;
+                        set_error(err, s->name, "read failed at byte %llu: %s",
+                                  (unsigned long long)(s->in_offset + s->in_len), strerror(errno));
+                        return CORONER_E_IO;
+                }
+                if (n == 0)
+                        s->in_eof = true;
+                s->in_offset += (uint64_t)n;
+                return (long)n;
+        }
+        return 0;
 }
 
 static int truncated(struct source *s, struct coroner_error *err)
@@ -326,12 +341,12 @@ static void *pump_main(void *arg)
         struct source *s = arg;
         struct pump *p = s->pump;
         for (;;) {
-                struct chunk c = { malloc(PUMP_CHUNK), 0, { { 0 }, { 0 } } };
+                struct chunk c = { malloc(PIECE), 0, { { 0 }, { 0 } } };
                 if (!c.data) {
                         c.len = CORONER_E_NOMEM;
                         set_error(&c.err, s->name, "%s", "out of memory");
                 } else {
-                        c.len = decode_some(s, c.data, PUMP_CHUNK, &c.err);
+                        c.len = decode_some(s, c.data, PIECE, &c.err);
                 }
                 pthread_mutex_lock(&p->mu);
                 while (p->count == PUMP_DEPTH && !p->stop)
@@ -382,13 +397,15 @@ static void pump_stop(struct source *s)
         pthread_join(p->thread, NULL);
         for (size_t i = 0; i < p->count; i++)
                 free(p->q[(p->head + i) % PUMP_DEPTH].data);
+        free(p->held);
+        free(p->last);
         pthread_mutex_destroy(&p->mu);
         pthread_cond_destroy(&p->changed);
         free(p);
         s->pump = NULL;
 }
 
-static long pump_read(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+static long pump_next(struct source *s, const char **ret, struct coroner_error *err)
 {
         struct pump *p = s->pump;
         if (p->finished)
@@ -396,35 +413,34 @@ static long pump_read(struct source *s, char *buf, size_t cap, struct coroner_er
         pthread_mutex_lock(&p->mu);
         while (p->count == 0)
                 pthread_cond_wait(&p->changed, &p->mu);
-        struct chunk *c = &p->q[p->head];
-        long n;
-        if (c->len <= 0) {
-                n = c->len;
-                if (n < 0 && err)
-                        *err = c->err;
-                p->finished = true;
-        } else {
-                n = c->len - (long)p->offset < (long)cap ? c->len - (long)p->offset : (long)cap;
-                memcpy(buf, c->data + p->offset, (size_t)n);
-                p->offset += (size_t)n;
-        }
-        if (c->len <= 0 || p->offset == (size_t)c->len) {
-                free(c->data);
-                c->data = NULL;
-                p->head = (p->head + 1) % PUMP_DEPTH;
-                p->count--;
-                p->offset = 0;
-                pthread_cond_broadcast(&p->changed);
-        }
+        struct chunk c = p->q[p->head];
+        p->head = (p->head + 1) % PUMP_DEPTH;
+        p->count--;
+        pthread_cond_broadcast(&p->changed);
         pthread_mutex_unlock(&p->mu);
-        return n;
+        free(p->held);
+        p->held = p->last;
+        p->last = c.data;
+        if (c.len <= 0) {
+                p->finished = true;
+                if (c.len < 0 && err)
+                        *err = c.err;
+        }
+        *ret = c.data;
+        return c.len;
 }
 
-long source_read(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+long source_next(struct source *s, const char **ret, struct coroner_error *err)
 {
         if (s->pump)
-                return pump_read(s, buf, cap, err);
-        return decode_some(s, buf, cap, err);
+                return pump_next(s, ret, err);
+        s->turn ^= 1;
+        if (!s->ring[s->turn] && !(s->ring[s->turn] = malloc(PIECE))) {
+                set_error(err, s->name, "%s", "out of memory");
+                return CORONER_E_NOMEM;
+        }
+        *ret = s->ring[s->turn];
+        return decode_some(s, s->ring[s->turn], PIECE, err);
 }
 
 /* Decoded bytes from the stream, in the calling thread. */

@@ -5,6 +5,7 @@
 
 #include <lzma.h>
 #include <zlib.h>
+#include <sys/wait.h>
 #include <zstd.h>
 
 struct lines {
@@ -179,6 +180,133 @@ START_TEST(long_line_is_cut)
 }
 END_TEST
 
+/* ---- lines from pieces of any size ----
+ * The reader splits lines inside the source's pieces and copies only those
+ * that straddle two. Random text (empty, CRLF, cut and unterminated lines)
+ * is read from a file, from a pipe written in small random pieces, and
+ * from a zstd stream through the decompression thread; every line and
+ * every previous line must equal a plain split of the same text. */
+
+static uint32_t rnd_state = 12345;
+static uint32_t rnd(uint32_t n)
+{
+        rnd_state = rnd_state * 1103515245u + 12345u;
+        return (rnd_state >> 8) % n;
+}
+
+static size_t random_text(char *out, size_t cap)
+{
+        size_t n = 0;
+        while (n + 3 * LIMIT_LINE_BYTES < cap) {
+                uint32_t kind = rnd(20);
+                size_t len = kind == 0 ? LIMIT_LINE_BYTES - 1 + rnd(3) : kind == 1 ? LIMIT_LINE_BYTES + rnd(2 * LIMIT_LINE_BYTES)
+                           : kind < 4 ? 0 : rnd(300);
+                for (size_t i = 0; i < len; i++)
+                        out[n + i] = (char)('a' + (n + i) % 26);
+                n += len;
+                if (rnd(5) == 0)
+                        out[n++] = '\r';
+                out[n++] = '\n';
+        }
+        memcpy(out + n, "last\r", 5);  /* unterminated */
+        return n + 5;
+}
+
+/* A plain split: at most LIMIT bytes a line, one trailing CR dropped. */
+static size_t expected_line(const char *text, size_t n, size_t *at, const char **line)
+{
+        const char *p = text + *at;
+        const char *nl = memchr(p, '\n', n - *at);
+        size_t len = nl ? (size_t)(nl - p) : n - *at;
+        *at += nl ? len + 1 : len;
+        if (len > LIMIT_LINE_BYTES)
+                len = LIMIT_LINE_BYTES;
+        if (len && p[len - 1] == '\r')
+                len--;
+        *line = p;
+        return len;
+}
+
+static void check_lines(struct source *src, const char *text, size_t n)
+{
+        struct line_reader *lr;
+        ck_assert_int_eq(line_reader_new(src, &lr), 0);
+        size_t at = 0, count = 0, prev_len = 0;
+        const char *prev = NULL, *line, *want;
+        size_t len;
+        while (line_reader_next(lr, &line, &len, NULL) > 0) {
+                ck_assert_uint_lt(at, n);
+                size_t want_len = expected_line(text, n, &at, &want);
+                ck_assert_uint_eq(len, want_len);
+                ck_assert_msg(memcmp(line, want, len) == 0, "line %zu differs", count);
+                const char *pl;
+                size_t pn;
+                ck_assert(line_reader_previous(lr, &pl, &pn) == (prev != NULL));
+                if (prev) {
+                        ck_assert_uint_eq(pn, prev_len);
+                        ck_assert_msg(memcmp(pl, prev, pn) == 0, "previous of line %zu differs", count);
+                }
+                prev = want;
+                prev_len = want_len;
+                count++;
+        }
+        ck_assert_uint_eq(at, n);
+        ck_assert_uint_eq(line_reader_bytes(lr), n);
+        line_reader_free(lr);
+}
+
+START_TEST(lines_from_pieces_of_any_size)
+{
+        size_t cap = 4 << 20;
+        char *text = malloc(cap);
+        size_t n = random_text(text, cap);
+
+        char path[64];
+        struct source *src;
+        write_temp(path, sizeof path, text, n);
+        ck_assert_int_eq(source_open_path(path, &src, NULL), 0);
+        check_lines(src, text, n);
+        source_free(src);
+        unlink(path);
+
+        int fds[2];
+        ck_assert_int_eq(pipe(fds), 0);
+        pid_t child = fork();
+        ck_assert_int_ge(child, 0);
+        if (child == 0) {
+                close(fds[0]);
+                for (size_t at = 0; at < n;) {
+                        size_t k = 1 + rnd(rnd(4) ? 97 : 70000);
+                        k = k < n - at ? k : n - at;
+                        if (write(fds[1], text + at, k) != (ssize_t)k)
+                                _exit(1);
+                        at += k;
+                }
+                _exit(0);
+        }
+        close(fds[1]);
+        ck_assert_int_eq(source_open_fd(fds[0], "pipe", true, &src, NULL), 0);
+        check_lines(src, text, n);
+        source_free(src);
+        int status;
+        ck_assert_int_eq(waitpid(child, &status, 0), child);
+        ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+        size_t zcap = ZSTD_compressBound(n);
+        char *z = malloc(zcap);
+        size_t zn = ZSTD_compress(z, zcap, text, n, 1);
+        ck_assert(!ZSTD_isError(zn));
+        write_temp(path, sizeof path, z, zn);
+        ck_assert_int_eq(source_open_path(path, &src, NULL), 0);
+        ck_assert_int_eq(source_start_pump(src), 0);
+        check_lines(src, text, n);
+        source_free(src);
+        unlink(path);
+        free(z);
+        free(text);
+}
+END_TEST
+
 Suite *suite(void)
 {
         Suite *s = suite_create("read");
@@ -189,6 +317,8 @@ Suite *suite(void)
         tcase_add_test(tc, gzip_members_and_corruption);
         tcase_add_test(tc, xz_and_truncation);
         tcase_add_test(tc, long_line_is_cut);
+        tcase_add_test(tc, lines_from_pieces_of_any_size);
+        tcase_set_timeout(tc, 60);
         suite_add_tcase(s, tc);
         return s;
 }
