@@ -290,10 +290,8 @@ static bool feed_structured(coroner_analysis *a, int input, const char *line, si
                 if (st->binary_expect_length) {
                         const char *rest;
                         size_t rest_len;
-                        if (structured_export_binary_length(st, line, len, &rest, &rest_len) == 0)
-                                r = structured_export(st, rest, rest_len, &l);
-                        else
-                                r = 0;
+                        r = structured_export_binary_length(st, line, len, &rest, &rest_len)
+                                    ? structured_export(st, rest, rest_len, &l) : 0;
                 } else {
                         r = structured_export(st, line, len, &l);
                 }

@@ -254,20 +254,31 @@ int structured_export(struct structured_state *st, const char *s, size_t n, stru
 int structured_export_binary_length(struct structured_state *st, const char *s, size_t n, const char **rest,
                                     size_t *rest_len)
 {
-        /* The first 8 bytes of the line after a bare field name. */
-        if (n < 8) {
-                st->binary_expect_length = false;
-                return -1;
-        }
+        /* The 8 bytes of little-endian length after a bare field name. When
+         * they hold 0x0a themselves, the line reader split them too: the
+         * pieces are joined with the '\n's it took out. */
+        size_t take = n < 8 - st->length_have ? n : 8 - st->length_have;
+        memcpy(st->length_bytes + st->length_have, s, take);
+        st->length_have += take;
+        bool data_here = st->length_have == 8;  /* else the data starts on a later line */
+        if (!data_here)
+                st->length_bytes[st->length_have++] = '\n';
+        if (st->length_have < 8)
+                return 0;
         uint64_t len = 0;
         for (int i = 7; i >= 0; i--)
-                len = len << 8 | (unsigned char)s[i];
+                len = len << 8 | st->length_bytes[i];
         st->binary_expect_length = false;
+        st->length_have = 0;
         st->binary_left = len > (1u << 24) ? (1u << 24) : (size_t)len;
         st->pending.len = 0;
-        *rest = s + 8;
-        *rest_len = n - 8;
-        return 0;
+        if (!st->binary_left) {
+                export_field(st, st->binary_name, strlen(st->binary_name), "", 0);
+                return 0;
+        }
+        *rest = s + take;
+        *rest_len = n - take;
+        return data_here ? 1 : 0;
 }
 
 /* ---- rsyslog: "#012" for '\n' and "#011" for '\t' (octal escapes) ---- */

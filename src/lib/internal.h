@@ -133,6 +133,8 @@ struct structured_state {
         bool have_message;
         char binary_name[64];     /* export: a binary field being read */
         bool binary_expect_length;
+        unsigned char length_bytes[8];  /* export: its length, as far as read */
+        size_t length_have;
         size_t binary_left;
 };
 
@@ -144,6 +146,8 @@ bool structured_is_cri(const char *s, size_t n);
 int structured_cri(struct structured_state *st, const char *s, size_t n, struct logical *out);
 bool structured_is_export_start(const char *s, size_t n);
 int structured_export(struct structured_state *st, const char *s, size_t n, struct logical *out);
+/* A line while a binary field's length is expected: 1 when the field's data
+ * begins in rest (pass it to structured_export), else 0. */
 int structured_export_binary_length(struct structured_state *st, const char *s, size_t n, const char **rest,
                                     size_t *rest_len);
 bool structured_has_rsyslog_escapes(const char *s, size_t n);

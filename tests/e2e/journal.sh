@@ -106,6 +106,22 @@ PY
 check "a traceback in one multi-line entry is reassembled" \
         test "$(json_get "$TMP/multiline.json" 'r["diagnoses"][0]["id"] + " " + r["diagnoses"][0]["exception"]["type"]')" = "system.no-space-left OSError"
 
+# The export format read as a file: binary fields whose 8-byte length holds
+# 0x0a (2570 = 0x0a0a bytes) are split by lines like the data; joined back.
+"$PY" - "$TMP/multiline.export" "$TMP/len0a.export" <<'PY'
+import struct, sys
+head, entry = open(sys.argv[1], "rb").read().split(b"MESSAGE\n", 1)
+msg = entry[8:-2]
+pad = b"x" * (2570 - len(msg) - 1)
+msg = msg[:12] + pad + b"\n" + msg[12:]
+assert len(msg) == 0x0a0a
+with open(sys.argv[2], "wb") as f:
+    f.write(head + b"EMPTY\n" + struct.pack("<Q", 0) + b"\n" + b"MESSAGE\n" + struct.pack("<Q", len(msg)) + msg + b"\n\n")
+PY
+"$CORONER" -f json "$TMP/len0a.export" > "$TMP/len0a.json"
+check "export file: a binary field whose length holds 0x0a" \
+        test "$(json_get "$TMP/len0a.json" 'r["diagnoses"][0]["id"] + " " + r["diagnoses"][0]["exception"]["type"]')" = "system.no-space-left OSError"
+
 # Two hosts in one directory (a fleet collected by systemd-journal-remote).
 "$PY" "$TMP/export.py" gpu-node-01 $B1 $I1 $T1 unbalanced | "$REMOTE" -o "$TMP/fleet/remote-node01.journal" - 2>/dev/null
 "$PY" "$TMP/export.py" gpu-node-02 $B2 $I2 $T1 compressed | "$REMOTE" -o "$TMP/fleet/remote-node02.journal" - 2>/dev/null
