@@ -126,52 +126,66 @@ static bool better(const struct coroner_signature *a, const struct coroner_signa
 }
 
 /* Replaces {name} by the named capture of p's last match on subject. */
+/* The value of capture `name` in the first pattern that sets it, for display. */
+static bool capture_value(const char *name, const struct pattern *const *pats, const char *const *subjects,
+                          const size_t *lens, size_t n_pats, const coroner_db *db, pcre2_match_data **md,
+                          struct strbuf *value)
+{
+        for (size_t i = 0; i < n_pats; i++) {
+                const struct pattern *p = pats[i];
+                if (!p->code || pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name) < 0)
+                        continue;
+                if (!*md && !(*md = pcre2_match_data_create(32, NULL)))
+                        return false;
+                jit_once(p);
+                if (pcre2_match(p->code, (PCRE2_SPTR)subjects[i], lens[i], 0, 0, *md, db->mctx) < 0)
+                        continue;
+                PCRE2_UCHAR *val;
+                PCRE2_SIZE vlen;
+                if (pcre2_substring_get_byname(*md, (PCRE2_SPTR)name, &val, &vlen) != 0)
+                        continue;
+                value->len = 0;
+                sb_append_display(value, (const char *)val, vlen, 200);
+                pcre2_substring_free(val);
+                if (vlen)
+                        return true;
+        }
+        return false;
+}
+
+/* A summary, fix or check with its placeholders filled: "{name}" is the
+ * named capture (or "?" when the pattern did not set it); "{name?text}" is
+ * text with each '%' replaced by the capture, or nothing when it is unset. */
 static void render(const char *tmpl, const struct pattern *const *pats, const char *const *subjects,
                    const size_t *lens, size_t n_pats, const coroner_db *db, struct strbuf *out)
 {
         pcre2_match_data *md = NULL;
+        struct strbuf value = { 0 };
         for (const char *t = tmpl; *t;) {
-                const char *close = NULL;
-                if (*t == '{' && (close = strchr(t, '}')) && close - t < 64 && close > t + 1) {
-                        char name[64];
-                        memcpy(name, t + 1, (size_t)(close - t - 1));
-                        name[close - t - 1] = '\0';
-                        bool valid = true;
-                        for (char *c = name; *c; c++)
-                                if (!isalnum((unsigned char)*c) && *c != '_')
-                                        valid = false;
-                        if (valid) {
-                                bool found = false;
-                                for (size_t i = 0; i < n_pats && !found; i++) {
-                                        const struct pattern *p = pats[i];
-                                        if (!p->code || pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name) < 0)
-                                                continue;
-                                        if (!md)
-                                                md = pcre2_match_data_create(32, NULL);
-                                        if (!md)
-                                                break;
-                                        jit_once(p);
-                                        if (pcre2_match(p->code, (PCRE2_SPTR)subjects[i], lens[i], 0, 0, md, db->mctx) < 0)
-                                                continue;
-                                        PCRE2_UCHAR *val;
-                                        PCRE2_SIZE vlen;
-                                        if (pcre2_substring_get_byname(md, (PCRE2_SPTR)name, &val, &vlen) == 0) {
-                                                if (vlen)
-                                                        sb_append_display(out, (const char *)val, vlen, 200);
-                                                else
-                                                        sb_putc(out, '?');
-                                                pcre2_substring_free(val);
-                                                found = true;
-                                        }
-                                }
-                                if (!found)
-                                        sb_putc(out, '?');
-                                t = close + 1;
-                                continue;
+                const char *close = *t == '{' ? strchr(t, '}') : NULL;
+                size_t name_len = close ? strspn(t + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") : 0;
+                const char *after = t + 1 + name_len;
+                if (!name_len || name_len >= 64 || (after != close && *after != '?')) {
+                        sb_putc(out, *t++);
+                        continue;
+                }
+                char name[64];
+                memcpy(name, t + 1, name_len);
+                name[name_len] = '\0';
+                bool set = capture_value(name, pats, subjects, lens, n_pats, db, &md, &value);
+                if (after == close)
+                        sb_append(out, set ? value.data : "?", set ? value.len : 1);
+                else if (set) {
+                        for (const char *c = after + 1; c < close; c++) {
+                                if (*c == '%')
+                                        sb_append(out, value.data, value.len);
+                                else
+                                        sb_putc(out, *c);
                         }
                 }
-                sb_putc(out, *t++);
+                t = close + 1;
         }
+        sb_free(&value);
         pcre2_match_data_free(md);
 }
 

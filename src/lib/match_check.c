@@ -63,6 +63,29 @@ static void lint_pattern(struct strbuf *out, const struct coroner_signature *s, 
         }
 }
 
+/* A placeholder ({name} or {name?text}, see render in match.c) must name
+ * a capture of the signature's patterns, or it always renders as "?". */
+static void lint_placeholders(struct strbuf *out, const struct coroner_signature *s, const char *text,
+                              int *warnings)
+{
+        for (const char *t = text ? strchr(text, '{') : NULL; t; t = strchr(t + 1, '{')) {
+                size_t n = strspn(t + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+                if (!n || n >= 64 || (t[1 + n] != '}' && t[1 + n] != '?') || !strchr(t, '}'))
+                        continue;
+                char name[64];
+                memcpy(name, t + 1, n);
+                name[n] = '\0';
+                const struct pattern *pats[] = { &s->message, &s->line };
+                bool known = false;
+                for (size_t i = 0; i < 2; i++)
+                        known |= pats[i]->code && pcre2_substring_number_from_name(pats[i]->code, (PCRE2_SPTR)name) >= 0;
+                if (!known) {
+                        sb_printf(out, "warning: %s: placeholder {%s} names no capture of the patterns\n", s->path, name);
+                        (*warnings)++;
+                }
+        }
+}
+
 int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
 {
         struct strbuf out = { 0 };
@@ -101,6 +124,11 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
                 }
                 lint_pattern(&out, s, "match.message", &s->message, &warnings);
                 lint_pattern(&out, s, "match.line", &s->line, &warnings);
+                lint_placeholders(&out, s, s->summary, &warnings);
+                for (size_t k = 0; k < s->n_fixes; k++)
+                        lint_placeholders(&out, s, s->fixes[k], &warnings);
+                for (size_t k = 0; k < s->n_candidates; k++)
+                        lint_placeholders(&out, s, s->candidates[k].check, &warnings);
                 const cJSON *samples = cJSON_GetObjectItemCaseSensitive(s->json, "samples");
                 const cJSON *item;
                 cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(samples, "match")) {

@@ -23,6 +23,12 @@ PY
 check "list filters by category" sh -c "\"$CORONER\" signatures list --category gpu-out-of-memory | grep -q torch.cuda-oom"
 check "show prints the signature with its samples" sh -c "\"$CORONER\" signatures show sglang.unbalanced-memory | grep -q samples"
 check "test explains matches and near misses" sh -c "\"$CORONER\" signatures test '$SRCDIR/corpus/gpu-cuda-oom/log.txt' | grep -q 'torch.cuda-oom'"
+mkdir -p "$TMP/sigs/demo"
+sed -e 's/"id": "system.no-space-left"/"id": "demo.placeholder"/' -e 's/{path?: writing %}/{bogus}/' \
+        "$SRCDIR/signatures/system/no-space-left.json" > "$TMP/sigs/demo/placeholder.json"
+"$CORONER" signatures check --no-default-signatures -s "$TMP/sigs" > "$TMP/ph.txt" 2>&1
+check "check warns of a placeholder that names no capture" grep -q "placeholder {bogus} names no capture" "$TMP/ph.txt"
+check "the database has no placeholder warnings" sh -c "! grep -q placeholder '$TMP/check.txt'"
 "$CORONER" signatures show no.such-id >/dev/null 2>&1; s=$?
 [ $s -eq 2 ] && ok "show of an unknown id exits 2" || not_ok "show unknown id" "exit $s"
 done_testing
