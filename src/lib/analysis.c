@@ -77,6 +77,8 @@ void coroner_analysis_free(coroner_analysis *a)
         pcre2_match_data_free(a->md);
         facts_free(&a->facts);
         ranking_free(&a->ranking);
+        prefilter_free(a->pf);
+        free(a->seen);
         for (size_t i = 0; i < a->n_inputs; i++) {
                 free(a->inputs[i].name);
                 free(a->inputs[i].error);
@@ -197,10 +199,39 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
         sb_free(&text);
 }
 
+/* Every ADAPT_EVERY-th message is counted by 4-byte window; the fast
+ * path's pre-filter is rebuilt from the counts after ADAPT_FIRST counted
+ * messages, then every ADAPT_AGAIN (the counts halved each time, so a log
+ * whose wording changes is followed). Serving logs repeat a few hundred
+ * words; anchors inside them cost a comparison on nearly every line. */
+enum { ADAPT_EVERY = 64, ADAPT_FIRST = 256, ADAPT_AGAIN = 4096 };
+
+static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
+{
+        if (!a->seen && !(a->seen = calloc(1, sizeof *a->seen)))
+                return;
+        observed_add_line(a->seen, msg, len);
+        if (a->seen->lines != (a->pf ? ADAPT_AGAIN : ADAPT_FIRST))
+                return;
+        struct prefilter *pf;
+        if (prefilter_build_observed(a->db, a->seen, &pf) == 0) {
+                prefilter_free(a->pf);
+                a->pf = pf;
+        }
+        observed_decay(a->seen);
+        a->seen->lines = 0;
+}
+
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
 {
+        if (a->db->reference) {
+                facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);
+                return false;
+        }
+        if (++a->skip_calls % ADAPT_EVERY == 0)
+                adapt_prefilter(a, msg, len);
         /* One pass tells whether the line matters and lists the watchers in it. */
-        int pass = a->db->reference ? PF_FULL : prefilter_line_watch(a->db->pf, msg, len, &a->facts.hits);
+        int pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
         if ((pass & PF_FULL) || assembler_busy(a->assembler)) {
                 facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* the slow path rescans */
                 return false;

@@ -23,7 +23,7 @@ static const struct fact_rule {
         const char *literal;
         const char *pattern;
 } rules[] = {
-        { FACT_PYTHON, "/python3.", "/python(?<v>3\\.\\d+)/(?:site|dist)-packages/" },
+        { FACT_PYTHON, "-packages/", "/python(?<v>3\\.\\d+)/(?:site|dist)-packages/" },
         { FACT_PYTHON, "Python version", "Python version: (?<v>3\\.\\d+\\.\\d+)" },
         { FACT_PACKAGE, "PyTorch version", "PyTorch version: (?<k>)(?<v>\\d+\\.\\d+\\.\\d+[\\w.+]*)" },
         { FACT_PACKAGE, "[pip3] ", "\\[pip3?\\] (?<k>[A-Za-z0-9_.-]+)==(?<v>[\\w.+!-]+)" },

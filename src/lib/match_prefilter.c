@@ -34,17 +34,24 @@ struct pf_watch {
         uint32_t a, b;
 };
 
+/* One indexed window of one entry. A bucket's slots sit together, in text
+ * order, so a line's window reads one or two cache lines. */
+struct pf_slot {
+        uint32_t word;              /* the exact 4 bytes the entry is indexed by */
+        uint32_t word2;             /* 4 more bytes of the literal, at offset2 */
+        uint32_t entry;             /* index in entries */
+        uint32_t skip;              /* the next slot of the bucket in another group */
+        int8_t offset2;             /* from the anchor (+4 or -4); 0: none to check */
+};
+
 struct prefilter {
         uint64_t *bits;             /* one bit per hash: some entry has it */
+        uint32_t *rank;             /* rank[j]: bits set in bits[0 .. j) */
+        uint32_t *first;            /* the b-th set hash's slots: slots[first[b] .. first[b+1]) */
+        struct pf_slot *slots;
         unsigned shift;             /* 32 - hash bits */
         size_t table;               /* 1 << hash bits */
         size_t stride;              /* windows hashed at every stride-th byte */
-        uint32_t *start;            /* entries of hash h: order[start[h] .. start[h+1]) */
-        uint32_t *order;
-        uint32_t *words;            /* words[k]: the exact 4 bytes order[k] is indexed by */
-        uint32_t *skip;             /* skip[k]: the next k of the bucket in another group */
-        uint32_t *words2;           /* words2[k]: 4 more bytes of the literal, at offset2[k] */
-        int8_t *offset2;            /* from the anchor (+4 or -4); 0: none to check */
         struct pf_entry *entries;
         size_t n_entries;
         uint64_t *always;           /* signatures without a literal: always candidates */
@@ -70,11 +77,26 @@ static inline uint32_t hash4(const struct prefilter *pf, uint32_t w)
         return (w * 2654435761u) >> pf->shift;
 }
 
+/* Bits set in x. Not __builtin_popcountll: without -mpopcnt (Debian's
+ * x86-64 baseline) that is a call into libgcc. */
+static inline uint32_t popcount64(uint64_t x)
+{
+        x -= (x >> 1) & 0x5555555555555555ULL;
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+        return (uint32_t)((x * 0x0101010101010101ULL) >> 56);
+}
+
 static inline uint32_t load4(const char *p)
 {
         uint32_t w;
         memcpy(&w, p, 4);
         return w;
+}
+
+static inline uint32_t observed_slot(uint32_t w)
+{
+        return (w * 2654435761u) >> (32 - OBSERVED_BITS);
 }
 
 /* Rarer bytes make better anchors: punctuation and capitals over letters. */
@@ -357,6 +379,7 @@ struct build {
         struct pending *items;
         size_t n, cap;
         uint16_t *share;  /* per window hash: how many literals hold it */
+        const struct observed *seen;  /* windows counted in the input, or NULL */
 };
 
 static int add_entry(struct build *b, const char *lit, bool caseless, int32_t sig)
@@ -386,20 +409,32 @@ static int window_cost(const struct build *b, const char *lit, size_t at)
         return window_score(lit, at) + 2 * (share < 30 ? share : 30);
 }
 
+/* How often the input holds the window, per thousand lines: each
+ * occurrence at a hashed position costs a comparison. */
+static uint64_t window_seen(const struct build *b, const char *lit, size_t at)
+{
+        if (!b->seen || !b->seen->lines || !b->seen->count[observed_slot(load4(lit + at))])
+                return 0;
+        return (uint64_t)b->seen->count[observed_slot(load4(lit + at))] * 1000 / b->seen->lines;
+}
+
 static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b, const struct pending *p)
 {
         /* Hashing every stride-th window hits an occurrence of the literal
          * with exactly one of any `stride` consecutive windows of it: index
          * it by the cheapest such run, so common words rarely lead to a
-         * comparison. */
+         * comparison. What the input repeats weighs most; where it tells
+         * nothing, rare bytes and windows few literals share decide. */
         size_t len = strlen(p->lit), st = pf->stride, best_k = 0;
-        int best = 1 << 30;
+        uint64_t best = UINT64_MAX;
         for (size_t k = 0; k + st + 3 <= len; k++) {
-                int cost = 0;
+                uint64_t cost = 0, seen = 0;
                 for (size_t j = 0; j < st; j++) {
-                        int w = window_cost(b, p->lit, k + j);
+                        uint64_t w = (uint64_t)window_cost(b, p->lit, k + j);
                         cost = w > cost ? w : cost;  /* the costliest window counts */
+                        seen += window_seen(b, p->lit, k + j);
                 }
+                cost += 100 * seen;
                 if (cost < best) {
                         best = cost;
                         best_k = k;
@@ -498,19 +533,39 @@ void prefilter_free(struct prefilter *pf)
         if (!pf)
                 return;
         free(pf->bits);
-        free(pf->start);
-        free(pf->order);
-        free(pf->skip);
-        free(pf->words2);
-        free(pf->offset2);
+        free(pf->rank);
+        free(pf->first);
+        free(pf->slots);
         free(pf->watch);
-        free(pf->words);
         free(pf->entries);
         free(pf->always);
         free(pf);
 }
 
+/* ---- windows the input repeats ---- */
+
+void observed_add_line(struct observed *o, const char *s, size_t n)
+{
+        for (size_t i = 0; i + 4 <= n; i++) {
+                uint32_t *c = &o->count[observed_slot(load4(s + i))];
+                *c += *c < UINT32_MAX;
+        }
+        o->lines++;
+}
+
+void observed_decay(struct observed *o)
+{
+        for (size_t i = 0; i < (size_t)1 << OBSERVED_BITS; i++)
+                o->count[i] /= 2;
+        o->lines /= 2;
+}
+
 int prefilter_build(const coroner_db *db, struct prefilter **ret)
+{
+        return prefilter_build_observed(db, NULL, ret);
+}
+
+int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret)
 {
         struct prefilter *pf = xmalloc_or_null(sizeof *pf);
         if (!pf)
@@ -519,6 +574,7 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
         pf->always = calloc(db->n_sigs / 64 + 1, sizeof *pf->always);
         size_t cap = 0;
         struct build b = { 0 };
+        b.seen = seen;
         int r = pf->always ? 0 : CORONER_E_NOMEM;
         /* The shortest literal bounds the stride (a literal of length L is
          * always hit by a window at a multiple of L - 3). */
@@ -641,52 +697,60 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
         pf->shift = 32 - hash_bits;
         pf->table = (size_t)1 << hash_bits;
         pf->bits = r == 0 ? calloc(pf->table / 64, sizeof *pf->bits) : NULL;
-        pf->start = r == 0 ? calloc(pf->table + 1, sizeof *pf->start) : NULL;
-        if (r == 0 && (!pf->bits || !pf->start))
+        pf->rank = r == 0 ? calloc(pf->table / 64, sizeof *pf->rank) : NULL;
+        uint32_t *start = r == 0 ? calloc(pf->table + 1, sizeof *start) : NULL;  /* by hash */
+        if (r == 0 && (!pf->bits || !pf->rank || !start))
                 r = CORONER_E_NOMEM;
         for (size_t i = 0; r == 0 && i < pf->n_entries; i++)
                 for (size_t k = 0; k < counts[i]; k++) {
                         uint32_t h = hash4(pf, words[i][k]);
-                        pf->start[h + 1]++;
+                        start[h + 1]++;
                         set_bit(pf, h);
                 }
         if (r == 0) {
                 for (size_t h = 0; h < pf->table; h++)
-                        pf->start[h + 1] += pf->start[h];
-                pf->order = malloc((total + 1) * sizeof *pf->order);
-                pf->words = malloc((total + 1) * sizeof *pf->words);
+                        start[h + 1] += start[h];
+                size_t n_set = 0;
+                for (size_t j = 0; j < pf->table / 64; j++) {
+                        pf->rank[j] = (uint32_t)n_set;
+                        n_set += popcount64(pf->bits[j]);
+                }
+                pf->first = malloc((n_set + 1) * sizeof *pf->first);
+                pf->slots = calloc(total + 1, sizeof *pf->slots);
                 uint32_t *fill = calloc(pf->table, sizeof *fill);
-                if (!pf->order || !pf->words || !fill)
+                if (!pf->first || !pf->slots || !fill)
                         r = CORONER_E_NOMEM;
-                pf->skip = malloc((total + 1) * sizeof *pf->skip);
-                pf->words2 = malloc((total + 1) * sizeof *pf->words2);
-                pf->offset2 = malloc(total + 1);
-                if (!pf->skip || !pf->words2 || !pf->offset2)
-                        r = CORONER_E_NOMEM;
+                for (size_t h = 0, set = 0; r == 0 && h < pf->table; h++)
+                        if (start[h + 1] > start[h])
+                                pf->first[set++] = start[h];
+                if (r == 0)
+                        pf->first[n_set] = (uint32_t)total;
                 /* In text order, so a bucket holds each group's entries together. */
                 for (size_t j = 0; r == 0 && j < pf->n_entries; j++) {
                         size_t i = by_text[j];
                         for (size_t k = 0; k < counts[i]; k++) {
                                 uint32_t h = hash4(pf, words[i][k]);
-                                uint32_t at = pf->start[h] + fill[h]++;
+                                struct pf_slot *sl = &pf->slots[start[h] + fill[h]++];
                                 const struct pf_entry *e = &pf->entries[i];
-                                pf->order[at] = (uint32_t)i;
-                                pf->words[at] = words[i][k];
+                                sl->entry = (uint32_t)i;
+                                sl->word = words[i][k];
                                 /* A second word of the literal beside the anchor: checked
                                  * before comparing, it turns away nearly every stranger. */
                                 int off = e->caseless ? 0 : e->anchor + 8 <= e->len ? 4 : e->anchor >= 4 ? -4 : 0;
-                                pf->offset2[at] = (int8_t)off;
-                                pf->words2[at] = off ? load4(e->lit + e->anchor + off) : 0;
+                                sl->offset2 = (int8_t)off;
+                                sl->word2 = off ? load4(e->lit + e->anchor + off) : 0;
                         }
                 }
                 for (size_t h = 0; r == 0 && h < pf->table; h++)
-                        for (uint32_t k = pf->start[h + 1]; k-- > pf->start[h];)
-                                pf->skip[k] = k + 1 < pf->start[h + 1] && pf->words[k + 1] == pf->words[k] &&
-                                                              pf->entries[pf->order[k + 1]].group ==
-                                                                      pf->entries[pf->order[k]].group
-                                                      ? pf->skip[k + 1] : k + 1;
+                        for (uint32_t k = start[h + 1]; k-- > start[h];) {
+                                struct pf_slot *sl = &pf->slots[k];
+                                sl->skip = k + 1 < start[h + 1] && sl[1].word == sl->word &&
+                                                           pf->entries[sl[1].entry].group == pf->entries[sl->entry].group
+                                                   ? sl[1].skip : k + 1;
+                        }
                 free(fill);
         }
+        free(start);
         free(by_text);
         free(words);
         free(counts);
@@ -721,24 +785,28 @@ static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i,
                   uint64_t *sig_bits, struct watch_hits *watch_hits)
 {
         int found = 0;
-        uint32_t end = pf->start[h + 1];
-        for (uint32_t k = pf->start[h]; k < end; k++) {
-                if (pf->words[k] != w)
+        /* The bucket's place among the set bits: no table indexed by hash. */
+        uint64_t below = pf->bits[h >> 6] & ((1ULL << (h & 63)) - 1);
+        uint32_t b = pf->rank[h >> 6] + popcount64(below);
+        uint32_t end = pf->first[b + 1];
+        for (uint32_t k = pf->first[b]; k < end; k++) {
+                const struct pf_slot *sl = &pf->slots[k];
+                if (sl->word != w)
                         continue;  /* another window with the same hash */
-                int off = pf->offset2[k];
-                if (off && ((off > 0 && i + 8 > n) || (off < 0 && i < 4) || load4(s + i + off) != pf->words2[k])) {
-                        k = pf->skip[k] - 1;
+                int off = sl->offset2;
+                if (off && ((off > 0 && i + 8 > n) || (off < 0 && i < 4) || load4(s + i + off) != sl->word2)) {
+                        k = sl->skip - 1;
                         continue;
                 }
-                const struct pf_entry *e = &pf->entries[pf->order[k]];
+                const struct pf_entry *e = &pf->entries[sl->entry];
                 if (!entry_at(e, s, n, i)) {
-                        k = pf->skip[k] - 1;  /* the rest of its group has the same text */
+                        k = sl->skip - 1;  /* the rest of its group has the same text */
                         continue;
                 }
                 if (!sig_bits && !watch_hits) {
                         /* Only the class matters: the group answers for all. */
                         found |= e->group_class;
-                        k = pf->skip[k] - 1;
+                        k = sl->skip - 1;
                         continue;
                 }
                 if (e->sig >= 0) {

@@ -2,6 +2,7 @@
  * captures in summaries, the pre-filter literal. */
 #include "unit.h"
 
+#include <glob.h>
 #include <sys/stat.h>
 
 static char dir[64];
@@ -181,6 +182,74 @@ START_TEST(check_runs_samples)
 }
 END_TEST
 
+/* A pre-filter whose anchors were chosen from the words of an input passes
+ * exactly the lines the plain one passes, with the same watchers: checked
+ * with the real database on every corpus line, the counts taken from the
+ * corpus itself so that many anchors move. */
+static void watch_set(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *h, char *out,
+                      size_t cap)
+{
+        int pass = prefilter_line_watch(pf, s, n, h);
+        /* A line to decode stops the scan: which watchers it listed by
+         * then does not matter (the slow path looks for facts itself). */
+        size_t used = (size_t)snprintf(out, cap, "%s:", pass & PF_FULL ? "decode" : pass ? "watch" : "skip");
+        for (size_t w = 0; w < prefilter_watcher_count(pf); w++)
+                if (!(pass & PF_FULL) && h->seen[w] && used + 12 < cap)
+                        used += (size_t)snprintf(out + used, cap - used, "%zu,", w);
+        for (size_t i = 0; i < h->n; i++)
+                h->seen[h->list[i]] = 0;
+}
+
+START_TEST(observed_prefilter_passes_the_same_lines)
+{
+        coroner_db *db;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        ck_assert_int_eq(coroner_db_load_dir(db, TOP_SRCDIR "/signatures", NULL), 0);
+        ck_assert_int_eq(db_prepare(db), 0);
+        glob_t logs;
+        ck_assert_int_eq(glob(TOP_SRCDIR "/corpus/*/log.txt", 0, NULL, &logs), 0);
+        struct observed *seen = calloc(1, sizeof *seen);
+        char *line = NULL;
+        size_t cap = 0;
+        for (size_t i = 0; i < logs.gl_pathc; i++) {
+                FILE *f = fopen(logs.gl_pathv[i], "r");
+                ssize_t n;
+                while ((n = getline(&line, &cap, f)) > 0)
+                        observed_add_line(seen, line, (size_t)n);
+                fclose(f);
+        }
+        struct prefilter *adapted;
+        ck_assert_int_eq(prefilter_build_observed(db, seen, &adapted), 0);
+        size_t nw = prefilter_watcher_count(db->pf);
+        ck_assert_uint_eq(prefilter_watcher_count(adapted), nw);
+        struct watch_hits h = { calloc(nw + 1, 1), calloc(nw + 1, sizeof *h.list), 0 };
+        char plain[4096], other[4096];
+        size_t lines = 0, passed = 0;
+        for (size_t i = 0; i < logs.gl_pathc; i++) {
+                FILE *f = fopen(logs.gl_pathv[i], "r");
+                ssize_t n;
+                while ((n = getline(&line, &cap, f)) > 0) {
+                        watch_set(db->pf, line, (size_t)n - 1, &h, plain, sizeof plain);
+                        watch_set(adapted, line, (size_t)n - 1, &h, other, sizeof other);
+                        ck_assert_msg(strcmp(plain, other) == 0, "%s: %s vs %s on: %s", logs.gl_pathv[i], plain,
+                                      other, line);
+                        lines++;
+                        passed += plain[0] != 's';
+                }
+                fclose(f);
+        }
+        ck_assert_uint_gt(lines, 3000);
+        ck_assert_uint_gt(passed, 1000);
+        free(h.seen);
+        free(h.list);
+        free(line);
+        free(seen);
+        globfree(&logs);
+        prefilter_free(adapted);
+        coroner_db_free(db);
+}
+END_TEST
+
 Suite *suite(void)
 {
         Suite *s = suite_create("match");
@@ -192,6 +261,8 @@ Suite *suite(void)
         tcase_add_test(tc, bad_pattern_has_offset);
         tcase_add_test(tc, missing_fields_are_named);
         tcase_add_test(tc, check_runs_samples);
+        tcase_add_test(tc, observed_prefilter_passes_the_same_lines);
+        tcase_set_timeout(tc, 60);
         suite_add_tcase(s, tc);
         return s;
 }
