@@ -465,12 +465,89 @@ static bool strip_vllm_level(const struct decoder *d, struct record *r)
         return true;
 }
 
+/* Colour: "\x1b[36m" (SGR) before or between prefixes, or what is left of
+ * it when the ESC byte was lost on the way ("[36m(RayWorkerWrapper ..."). */
+static bool strip_colour(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = s[0] == 0x1b ? 1 : 0;
+        if (n < at + 3 || s[at] != '[')
+                return false;
+        size_t d = at + 1;
+        while (d < n && d - at < 16 && (isdigit((unsigned char)s[d]) || s[d] == ';'))
+                d++;
+        if (d == at + 1 || d >= n || s[d] != 'm')
+                return false;
+        d++;
+        /* Without ESC only where a prefix follows, not "[5m]" in text. */
+        if (!at && d < n && s[d] != '(' && s[d] != '[' && s[d] != ' ' && s[d] != 0x1b)
+                return false;
+        if (d < n && s[d] == ' ')
+                d++;
+        consume(r, d);
+        return true;
+}
+
+/* docker compose: "vllm-1  | " (the service, padded). The service names a
+ * stream where the line has no identifier of its own. */
+static bool strip_compose(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 0;
+        while (at < n && at < 64 && (isalnum((unsigned char)s[at]) || s[at] == '-' || s[at] == '_' || s[at] == '.'))
+                at++;
+        size_t name_end = at;
+        while (at < n && s[at] == ' ')
+                at++;
+        if (name_end == 0 || at == name_end || at >= n || s[at] != '|' || (at + 1 < n && s[at + 1] != ' '))
+                return false;
+        if (!r->ident_len) {
+                r->ident = s;
+                r->ident_len = name_end;
+        }
+        consume(r, at + 1 < n ? at + 2 : at + 1);
+        return true;
+}
+
+/* A timestamp the collector put before the application's text: kubectl
+ * logs --timestamps "2024-06-28T06:11:52.685304690Z ", CloudWatch's
+ * "  | 2024-08-23T22:22:51.873Z | ", or a logger's "2024-11-20 14:37:16 "
+ * before "[rank3]:". */
+static bool strip_timestamp(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 0;
+        while (at < n && at < 8 && s[at] == ' ')
+                at++;
+        bool bars = at + 1 < n && s[at] == '|' && s[at + 1] == ' ';
+        if (bars)
+                at += 2;
+        if (n < at + 20 || !isdigit((unsigned char)s[at]))
+                return false;
+        struct record t = { 0 };
+        size_t len = parse_iso_time(s + at, n - at, &t);
+        if (!len || at + len >= n || s[at + len] != ' ')
+                return false;
+        at += len + 1;
+        if (bars && at + 1 < n && s[at] == '|' && s[at + 1] == ' ')
+                at += 2;
+        if (!r->has_time)
+                record_set_time_usec(r, t.time_usec);
+        /* Like a logger's prefix: on every line of a record (collectors) or
+         * on its first only (Python's logging); the assembler learns which. */
+        r->prefix_id = fnv1a64("timestamp", 9, FNV1A64_INIT) | 1;
+        consume(r, at);
+        return true;
+}
+
 /* Sub-stream and logger prefixes inside one process's output: strip them
  * from r->msg, keeping the tag (which sub-stream) and the prefix identity
  * (which log record) for the assembler. */
 void decode_message_prefixes(const struct decoder *d, struct record *r)
 {
-        for (int round = 0; round < 4; round++) {
+        for (int round = 0; round < 6 && r->msg_len; round++) {
+                if (strip_colour(r) || strip_compose(r) || strip_timestamp(r))
+                        continue;
                 if (strip_worker(r) || strip_torchrun(r))
                         continue;
                 if (strip_sglang(r) || strip_vllm_level(d, r))

@@ -78,9 +78,45 @@ START_TEST(bare_lines)
         assert_msg(&r, "  File \"/x.py\", line 3, in f");
         decode("2026-11-30 08:30:39,904 INFO pretrain: config", &r);
         assert_time(&r, "2026-11-30T08:30:39.904000Z");
-        assert_msg(&r, "2026-11-30 08:30:39,904 INFO pretrain: config");
+        assert_msg(&r, "INFO pretrain: config");
+        ck_assert(r.prefix_id != 0);  /* a record starts here */
         decode("Note: this is not a journal line", &r);
         ck_assert_ptr_null(r.host);
+}
+END_TEST
+
+/* What collectors and terminals put before the application's own text. */
+START_TEST(outer_prefixes)
+{
+        struct record r;
+        decoder_init(&dec, SHAPE_AUTO);
+        /* docker compose: the service names the stream */
+        decode("vllm-server-1  | [rank2]: Traceback (most recent call last):", &r);
+        assert_field(r.ident, r.ident_len, "vllm-server-1");
+        ck_assert_int_eq(r.rank, 2);
+        assert_msg(&r, "Traceback (most recent call last):");
+        decode("web_1     | ", &r);
+        assert_msg(&r, "");
+        /* colour, with its ESC byte or without it (pasted) */
+        decode("\x1b[36m(RayWorkerWrapper pid=4009)\x1b[0m [rank1]:[E ProcessGroupNCCL.cpp:563] x", &r);
+        ck_assert_int_eq(r.rank, 1);
+        assert_msg(&r, "[E ProcessGroupNCCL.cpp:563] x");
+        decode("[36m(RayWorkerWrapper pid=4009)[0m [rank1]: y", &r);
+        assert_msg(&r, "y");
+        decode("[5m] is not colour", &r);
+        assert_msg(&r, "[5m] is not colour");
+        /* kubectl logs --timestamps, then Ray and vLLM prefixes */
+        decode("2024-06-28T06:11:52.685304690Z (LLMRayActor pid=20770) ERROR 06-28 06:11:52 worker_base.py:145] Traceback (most recent call last):", &r);
+        assert_time(&r, "2024-06-28T06:11:52.685304Z");
+        assert_msg(&r, "Traceback (most recent call last):");
+        /* CloudWatch */
+        decode("  | 2024-08-23T22:22:51.873Z | [rank0]:[E ProcessGroupNCCL.cpp:1537] z", &r);
+        ck_assert_int_eq(r.rank, 0);
+        assert_msg(&r, "[E ProcessGroupNCCL.cpp:1537] z");
+        /* a logger's timestamp before torchrun's tag */
+        decode("2024-11-20 14:37:16 [rank3]: torch.OutOfMemoryError: CUDA out of memory.", &r);
+        ck_assert_int_eq(r.rank, 3);
+        assert_msg(&r, "torch.OutOfMemoryError: CUDA out of memory.");
 }
 END_TEST
 
@@ -146,6 +182,7 @@ Suite *suite(void)
         tcase_add_test(tc, journal_iso);
         tcase_add_test(tc, bare_lines);
         tcase_add_test(tc, stream_tags);
+        tcase_add_test(tc, outer_prefixes);
         tcase_add_test(tc, forced_shape);
         tcase_add_test(tc, junk_is_safe);
         suite_add_tcase(s, tc);
