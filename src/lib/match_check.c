@@ -124,6 +124,13 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
                 }
                 lint_pattern(&out, s, "match.message", &s->message, &warnings);
                 lint_pattern(&out, s, "match.line", &s->line, &warnings);
+                for (size_t k = 0; k < s->n_candidates; k++)
+                        if (s->candidates[k].evidence.code && !s->candidates[k].watched) {
+                                sb_printf(&out, "warning: %s: candidate %zu: evidence \"%s\" is never looked for: every "
+                                          "alternative needs a literal of 7+ characters (pre-filter)\n",
+                                          s->path, k + 1, s->candidates[k].evidence.source);
+                                warnings++;
+                        }
                 lint_placeholders(&out, s, s->summary, &warnings);
                 for (size_t k = 0; k < s->n_fixes; k++)
                         lint_placeholders(&out, s, s->fixes[k], &warnings);
