@@ -23,6 +23,13 @@ check "JSON report: root cause first (the rank's KeyError), symptoms after" \
 check "JSON report: NCCL timeout is a symptom" \
         test "$(json_get "$TMP/r.json" '[d["role"] for d in r["diagnoses"] if d["id"]=="nccl.watchdog-timeout"][0]')" = "symptom"
 
+# transformers-cli env's lines name package versions (the form issue templates ask for).
+printf -- '- `transformers` version: 4.37.0\n- Huggingface_hub version: 1.1.0\n- Safetensors version: 0.4.2\nValueError: boom\n' > "$TMP/env.txt"
+"$CORONER" -f json "$TMP/env.txt" > "$TMP/env.json"
+check "transformers-cli env versions are environment facts" \
+        test "$(json_get "$TMP/env.json" '" ".join("%s=%s" % kv for kv in sorted(r["environment"]["packages"].items()))')" = \
+        "huggingface-hub=1.1.0 safetensors=0.4.2 transformers=4.37.0"
+
 "$CORONER" "$LOG" > "$TMP/t.txt"
 check "text report names the top diagnosis and its fix" sh -c "grep -q '^#1 ' '$TMP/t.txt' && grep -q 'Fix:' '$TMP/t.txt'"
 check "no colour when not a terminal" sh -c "! grep -q \"$(printf '\033')\" '$TMP/t.txt'"
