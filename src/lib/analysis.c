@@ -199,19 +199,20 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
         sb_free(&text);
 }
 
-/* Every ADAPT_EVERY-th message is counted by 4-byte window; the fast
- * path's pre-filter is rebuilt from the counts after ADAPT_FIRST counted
- * messages, then every ADAPT_AGAIN (the counts halved each time, so a log
- * whose wording changes is followed). Serving logs repeat a few hundred
- * words; anchors inside them cost a comparison on nearly every line. */
-enum { ADAPT_EVERY = 64, ADAPT_FIRST = 256, ADAPT_AGAIN = 4096 };
+/* Messages on the fast path are sampled and counted by 4-byte window: one
+ * in 64 until the pre-filter is first rebuilt from the counts (after 256
+ * samples, 16k lines), then one in 512, rebuilding every 4096 samples (2M
+ * lines) with the older counts halved, so a log whose wording changes is
+ * followed. Serving logs repeat a few hundred words; anchors inside them
+ * cost a comparison on nearly every line. A rebuild takes a few ms. */
+enum { SAMPLE_FIRST = 64, SAMPLE_LATER = 512, ADAPT_FIRST = 256, ADAPT_AGAIN = 4096 };
 
 static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
 {
         if (!a->seen && !(a->seen = calloc(1, sizeof *a->seen)))
                 return;
         observed_add_line(a->seen, msg, len);
-        if (a->seen->lines != (a->pf ? ADAPT_AGAIN : ADAPT_FIRST))
+        if (++a->samples < (a->pf ? ADAPT_AGAIN : ADAPT_FIRST))
                 return;
         struct prefilter *pf;
         if (prefilter_build_observed(a->db, a->seen, &pf) == 0) {
@@ -219,7 +220,7 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
                 a->pf = pf;
         }
         observed_decay(a->seen);
-        a->seen->lines = 0;
+        a->samples = 0;
 }
 
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
@@ -228,7 +229,7 @@ bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size
                 facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);
                 return false;
         }
-        if (++a->skip_calls % ADAPT_EVERY == 0)
+        if (++a->skip_calls % (a->pf ? SAMPLE_LATER : SAMPLE_FIRST) == 0)
                 adapt_prefilter(a, msg, len);
         /* One pass tells whether the line matters and lists the watchers in it. */
         int pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);

@@ -482,7 +482,8 @@ struct coroner_analysis {
          * this input repeats (analysis_skip_message); NULL: the db's. */
         struct prefilter *pf;
         struct observed *seen;
-        uint64_t skip_calls;
+        uint64_t skip_calls;      /* fast-path messages so far */
+        uint32_t samples;         /* messages counted since the last rebuild */
 };
 
 int analysis_add_input(coroner_analysis *a, const char *name);
