@@ -338,6 +338,8 @@ struct coroner_db {
         uint64_t pf_generation;
         char **dups;     /* ids loaded more than once */
         size_t n_dups;
+        uint32_t *id_slots;  /* open addressing by id hash: index into sigs + 1, 0 = empty */
+        size_t id_cap;       /* a power of two, at least twice n_sigs */
         bool reference;  /* coroner_db_set_reference */
         bool owns_sigs;  /* false for a view that borrows another db's signatures */
 };

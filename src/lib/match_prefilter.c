@@ -4,9 +4,11 @@
  * without (extracted from the pattern, or declared as match.literals); the
  * assembler contributes the words that start its evidence ("Traceback (most
  * recent call last)", `File "`, "Error:", ...). Each literal is indexed by
- * its rarest 4-byte windows in a 128 Ki-bit table; a line is scanned once,
- * hashing every 4-byte window, and only a set bit leads to a comparison.
- * PCRE2 then runs only for the signatures whose literal was found.
+ * its rarest 4-byte windows (rarest in the input itself, once an analysis
+ * has counted them: prefilter_build_observed) in a bit table; a line is
+ * scanned once, hashing a window every `stride` bytes, and only a set bit
+ * leads to a comparison. PCRE2 then runs only for the signatures whose
+ * literal was found.
  */
 #include "config.h"
 #include "internal.h"
@@ -542,6 +544,19 @@ void prefilter_free(struct prefilter *pf)
         free(pf);
 }
 
+struct keyed_slot {
+        uint32_t hash, order;
+        struct pf_slot slot;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+        const struct keyed_slot *x = a, *y = b;
+        if (x->hash != y->hash)
+                return x->hash < y->hash ? -1 : 1;
+        return x->order < y->order ? -1 : x->order > y->order;
+}
+
 /* ---- windows the input repeats ---- */
 
 void observed_add_line(struct observed *o, const char *s, size_t n)
@@ -698,59 +713,56 @@ int prefilter_build_observed(const coroner_db *db, const struct observed *seen, 
         pf->table = (size_t)1 << hash_bits;
         pf->bits = r == 0 ? calloc(pf->table / 64, sizeof *pf->bits) : NULL;
         pf->rank = r == 0 ? calloc(pf->table / 64, sizeof *pf->rank) : NULL;
-        uint32_t *start = r == 0 ? calloc(pf->table + 1, sizeof *start) : NULL;  /* by hash */
-        if (r == 0 && (!pf->bits || !pf->rank || !start))
+        pf->slots = r == 0 ? calloc(total + 1, sizeof *pf->slots) : NULL;
+        struct keyed_slot *keyed = r == 0 ? calloc(total + 1, sizeof *keyed) : NULL;
+        if (r == 0 && (!pf->bits || !pf->rank || !pf->slots || !keyed))
                 r = CORONER_E_NOMEM;
-        for (size_t i = 0; r == 0 && i < pf->n_entries; i++)
+        /* Every indexed window, sorted by hash and then text order, so a
+         * bucket holds each group's entries together. */
+        size_t n_keyed = 0;
+        for (size_t j = 0; r == 0 && j < pf->n_entries; j++) {
+                size_t i = by_text[j];
+                const struct pf_entry *e = &pf->entries[i];
+                /* A second word of the literal beside the anchor: checked
+                 * before comparing, it turns away nearly every stranger. */
+                int off = e->caseless ? 0 : e->anchor + 8 <= e->len ? 4 : e->anchor >= 4 ? -4 : 0;
                 for (size_t k = 0; k < counts[i]; k++) {
-                        uint32_t h = hash4(pf, words[i][k]);
-                        start[h + 1]++;
-                        set_bit(pf, h);
+                        struct keyed_slot *ks = &keyed[n_keyed];
+                        ks->hash = hash4(pf, words[i][k]);
+                        ks->order = (uint32_t)n_keyed++;
+                        ks->slot.entry = (uint32_t)i;
+                        ks->slot.word = words[i][k];
+                        ks->slot.offset2 = (int8_t)off;
+                        ks->slot.word2 = off ? load4(e->lit + e->anchor + off) : 0;
+                        set_bit(pf, ks->hash);
                 }
+        }
         if (r == 0) {
-                for (size_t h = 0; h < pf->table; h++)
-                        start[h + 1] += start[h];
+                qsort(keyed, n_keyed, sizeof *keyed, cmp_keyed);
                 size_t n_set = 0;
                 for (size_t j = 0; j < pf->table / 64; j++) {
                         pf->rank[j] = (uint32_t)n_set;
                         n_set += popcount64(pf->bits[j]);
                 }
                 pf->first = malloc((n_set + 1) * sizeof *pf->first);
-                pf->slots = calloc(total + 1, sizeof *pf->slots);
-                uint32_t *fill = calloc(pf->table, sizeof *fill);
-                if (!pf->first || !pf->slots || !fill)
+                if (!pf->first)
                         r = CORONER_E_NOMEM;
-                for (size_t h = 0, set = 0; r == 0 && h < pf->table; h++)
-                        if (start[h + 1] > start[h])
-                                pf->first[set++] = start[h];
-                if (r == 0)
-                        pf->first[n_set] = (uint32_t)total;
-                /* In text order, so a bucket holds each group's entries together. */
-                for (size_t j = 0; r == 0 && j < pf->n_entries; j++) {
-                        size_t i = by_text[j];
-                        for (size_t k = 0; k < counts[i]; k++) {
-                                uint32_t h = hash4(pf, words[i][k]);
-                                struct pf_slot *sl = &pf->slots[start[h] + fill[h]++];
-                                const struct pf_entry *e = &pf->entries[i];
-                                sl->entry = (uint32_t)i;
-                                sl->word = words[i][k];
-                                /* A second word of the literal beside the anchor: checked
-                                 * before comparing, it turns away nearly every stranger. */
-                                int off = e->caseless ? 0 : e->anchor + 8 <= e->len ? 4 : e->anchor >= 4 ? -4 : 0;
-                                sl->offset2 = (int8_t)off;
-                                sl->word2 = off ? load4(e->lit + e->anchor + off) : 0;
-                        }
+                for (size_t k = 0, set = 0; r == 0 && k < n_keyed; k++) {
+                        pf->slots[k] = keyed[k].slot;
+                        if (k == 0 || keyed[k].hash != keyed[k - 1].hash)
+                                pf->first[set++] = (uint32_t)k;
                 }
-                for (size_t h = 0; r == 0 && h < pf->table; h++)
-                        for (uint32_t k = start[h + 1]; k-- > start[h];) {
-                                struct pf_slot *sl = &pf->slots[k];
-                                sl->skip = k + 1 < start[h + 1] && sl[1].word == sl->word &&
-                                                           pf->entries[sl[1].entry].group == pf->entries[sl->entry].group
-                                                   ? sl[1].skip : k + 1;
-                        }
-                free(fill);
+                if (r == 0)
+                        pf->first[n_set] = (uint32_t)n_keyed;
+                /* skip: the next slot of the bucket in another group */
+                for (size_t k = n_keyed; r == 0 && k-- > 0;) {
+                        struct pf_slot *sl = &pf->slots[k];
+                        bool same = k + 1 < n_keyed && keyed[k + 1].hash == keyed[k].hash && sl[1].word == sl->word &&
+                                    pf->entries[sl[1].entry].group == pf->entries[sl->entry].group;
+                        sl->skip = same ? sl[1].skip : (uint32_t)k + 1;
+                }
         }
-        free(start);
+        free(keyed);
         free(by_text);
         free(words);
         free(counts);

@@ -74,6 +74,7 @@ void coroner_db_free(coroner_db *db)
         for (size_t i = 0; i < db->n_dups; i++)
                 free(db->dups[i]);
         free(db->dups);
+        free(db->id_slots);
         pcre2_match_context_free(db->mctx);
         pcre2_match_data_free(db->md);
         prefilter_free(db->pf);
@@ -89,12 +90,40 @@ const coroner_signature *coroner_db_get(const coroner_db *db, size_t i)
         return i < db->n_sigs ? db->sigs[i] : NULL;
 }
 
+/* The slot of id in db->id_slots: where it is, or the empty one where it
+ * would go. Thousands of signatures load in linear time. */
+static size_t id_slot(const coroner_db *db, const char *id)
+{
+        size_t mask = db->id_cap - 1, k = (size_t)fnv1a64(id, strlen(id), FNV1A64_INIT) & mask;
+        while (db->id_slots[k] && strcmp(db->sigs[db->id_slots[k] - 1]->id, id) != 0)
+                k = (k + 1) & mask;
+        return k;
+}
+
+static int index_ids(coroner_db *db)
+{
+        size_t cap = 64;
+        while (cap < 2 * (db->n_sigs + 1))
+                cap *= 2;
+        if (cap == db->id_cap)
+                return 0;
+        uint32_t *slots = calloc(cap, sizeof *slots);
+        if (!slots)
+                return CORONER_E_NOMEM;
+        free(db->id_slots);
+        db->id_slots = slots;
+        db->id_cap = cap;
+        for (size_t i = 0; i < db->n_sigs; i++)
+                db->id_slots[id_slot(db, db->sigs[i]->id)] = (uint32_t)i + 1;
+        return 0;
+}
+
 const coroner_signature *coroner_db_find(const coroner_db *db, const char *id)
 {
-        for (size_t i = 0; i < db->n_sigs; i++)
-                if (strcmp(db->sigs[i]->id, id) == 0)
-                        return db->sigs[i];
-        return NULL;
+        if (!db->id_cap)
+                return NULL;
+        uint32_t at = db->id_slots[id_slot(db, id)];
+        return at ? db->sigs[at - 1] : NULL;
 }
 
 const char *coroner_signature_id(const coroner_signature *s) { return s->id; }
@@ -335,22 +364,26 @@ int db_prepare(coroner_db *db)
 static int add_signature(coroner_db *db, struct coroner_signature *s)
 {
         db->generation++;
-        for (size_t i = 0; i < db->n_sigs; i++)
-                if (strcmp(db->sigs[i]->id, s->id) == 0) {
-                        char **p = realloc(db->dups, (db->n_dups + 1) * sizeof *p);
-                        if (p) {
-                                db->dups = p;
-                                db->dups[db->n_dups++] = strndup_safe(s->id, strlen(s->id));
-                        }
-                        signature_free(db->sigs[i]);
-                        db->sigs[i] = s;
-                        return 0;
+        if (index_ids(db) < 0)
+                return CORONER_E_NOMEM;
+        size_t k = id_slot(db, s->id);
+        if (db->id_slots[k]) {
+                size_t i = db->id_slots[k] - 1;
+                char **p = realloc(db->dups, (db->n_dups + 1) * sizeof *p);
+                if (p) {
+                        db->dups = p;
+                        db->dups[db->n_dups++] = strndup_safe(s->id, strlen(s->id));
                 }
+                signature_free(db->sigs[i]);
+                db->sigs[i] = s;
+                return 0;
+        }
         struct coroner_signature **p = grow_array(db->sigs, db->n_sigs, &db->cap, sizeof *p, 64);
         if (!p)
                 return CORONER_E_NOMEM;
         db->sigs = p;
         db->sigs[db->n_sigs++] = s;
+        db->id_slots[k] = (uint32_t)db->n_sigs;
         db->owns_sigs = true;
         return 0;
 }
