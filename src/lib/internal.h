@@ -486,6 +486,7 @@ struct coroner_analysis {
         struct observed *seen;
         uint64_t skip_calls;      /* fast-path messages so far */
         uint32_t samples;         /* messages counted since the last rebuild */
+        uint32_t adapt_at;        /* rebuild when samples reach it; 0: ADAPT_FIRST */
 };
 
 int analysis_add_input(coroner_analysis *a, const char *name);
