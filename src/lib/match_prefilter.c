@@ -31,6 +31,8 @@ struct pf_entry {
         uint8_t group_class;  /* PF_FULL / PF_WATCH: what the group's members are */
 };
 
+struct build;
+
 struct pf_watch {
         bool candidate;  /* false: fact rule `a`; true: candidate b of signature a */
         uint32_t a, b;
@@ -61,6 +63,8 @@ struct prefilter {
         size_t n_watch;
         size_t n_sigs;
         bool any_always;
+        struct build *literals;     /* the database's literals, kept by a plain
+                                     * build for the rebuilds with an input's counts */
 };
 
 /* Words that begin evidence the assembler reassembles (assemble.c): a
@@ -541,6 +545,11 @@ void prefilter_free(struct prefilter *pf)
         free(pf->watch);
         free(pf->entries);
         free(pf->always);
+        if (pf->literals) {
+                free(pf->literals->items);
+                free(pf->literals->share);
+                free(pf->literals);
+        }
         free(pf);
 }
 
@@ -580,35 +589,20 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
         return prefilter_build_observed(db, NULL, ret);
 }
 
-int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret)
+/* Every literal of the database, with what it stands for (triggers,
+ * watchers, signatures), and how many literals share each window. Marks
+ * which candidate evidence will be looked for (candidate.watched). */
+static int collect_literals(const coroner_db *db, struct prefilter *pf, struct build *b)
 {
-        struct prefilter *pf = xmalloc_or_null(sizeof *pf);
-        if (!pf)
-                return CORONER_E_NOMEM;
-        pf->n_sigs = db->n_sigs;
-        pf->always = calloc(db->n_sigs / 64 + 1, sizeof *pf->always);
-        size_t cap = 0;
-        struct build b = { 0 };
-        b.seen = seen;
-        int r = pf->always ? 0 : CORONER_E_NOMEM;
+        int r = 0;
         /* The shortest literal bounds the stride (a literal of length L is
          * always hit by a window at a multiple of L - 3). */
         size_t shortest = 64;
-        for (size_t i = 0; i < sizeof triggers / sizeof triggers[0]; i++)
+        for (size_t i = 0; r == 0 && i < sizeof triggers / sizeof triggers[0]; i++) {
                 if (strlen(triggers[i]) < shortest)
                         shortest = strlen(triggers[i]);
-        for (size_t i = 0; i < db->n_sigs; i++) {
-                char lits[8][64];
-                size_t n = 0;
-                bool caseless;
-                if (signature_literals(db->sigs[i], lits, &n, &caseless))
-                        for (size_t k = 0; k < n; k++)
-                                if (strlen(lits[k]) < shortest)
-                                        shortest = strlen(lits[k]);
+                r = add_entry(b, triggers[i], false, -1);
         }
-        pf->stride = shortest >= 4 + MAX_STRIDE - 1 ? MAX_STRIDE : shortest - 3;
-        for (size_t i = 0; r == 0 && i < sizeof triggers / sizeof triggers[0]; i++)
-                r = add_entry(&b, triggers[i], false, -1);
         /* Facts and candidate evidence are looked for on the lines that
          * pass: their words pass a line too (only 7+ bytes, for the stride). */
         size_t n_watch_max = 64;
@@ -619,7 +613,7 @@ int prefilter_build_observed(const coroner_db *db, const struct observed *seen, 
                 r = CORONER_E_NOMEM;
         for (size_t i = 0; r == 0 && facts_literal(i) && pf->n_watch < n_watch_max; i++) {
                 pf->watch[pf->n_watch] = (struct pf_watch){ false, (uint32_t)i, 0 };
-                r = add_entry(&b, facts_literal(i), false, -2 - (int32_t)pf->n_watch++);
+                r = add_entry(b, facts_literal(i), false, -2 - (int32_t)pf->n_watch++);
         }
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
                 for (size_t c = 0; r == 0 && c < db->sigs[i]->n_candidates && c < 8; c++) {
@@ -641,7 +635,7 @@ int prefilter_build_observed(const coroner_db *db, const struct observed *seen, 
                         pf->watch[pf->n_watch] = (struct pf_watch){ true, (uint32_t)i, (uint32_t)c };
                         int32_t code = -2 - (int32_t)pf->n_watch++;
                         for (size_t k = 0; r == 0 && k < n; k++)
-                                r = add_entry(&b, lits[k], caseless, code);
+                                r = add_entry(b, lits[k], caseless, code);
                 }
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
                 char lits[8][64];
@@ -652,23 +646,63 @@ int prefilter_build_observed(const coroner_db *db, const struct observed *seen, 
                         pf->any_always = true;
                         continue;
                 }
-                for (size_t k = 0; r == 0 && k < n; k++)
-                        r = add_entry(&b, lits[k], caseless, (int32_t)i);
+                for (size_t k = 0; r == 0 && k < n; k++) {
+                        if (strlen(lits[k]) < shortest)
+                                shortest = strlen(lits[k]);
+                        r = add_entry(b, lits[k], caseless, (int32_t)i);
+                }
         }
-        /* Now that every literal is known, place each on its anchors. */
-        b.share = r == 0 ? calloc((size_t)1 << SHARE_BITS, sizeof *b.share) : NULL;
-        if (r == 0 && !b.share)
+        pf->stride = shortest >= 4 + MAX_STRIDE - 1 ? MAX_STRIDE : shortest - 3;
+        b->share = r == 0 ? calloc((size_t)1 << SHARE_BITS, sizeof *b->share) : NULL;
+        if (r == 0 && !b->share)
                 r = CORONER_E_NOMEM;
-        for (size_t i = 0; r == 0 && i < b.n; i++)
-                for (size_t k = 0; k + 4 <= strlen(b.items[i].lit); k++) {
-                        uint16_t *c = &b.share[share_slot(b.items[i].lit + k)];
+        for (size_t i = 0; r == 0 && i < b->n; i++)
+                for (size_t k = 0; k + 4 <= strlen(b->items[i].lit); k++) {
+                        uint16_t *c = &b->share[share_slot(b->items[i].lit + k)];
                         if (*c < UINT16_MAX)
                                 (*c)++;
                 }
-        for (size_t i = 0; r == 0 && i < b.n; i++)
-                r = place_entry(pf, &cap, &b, &b.items[i]);
-        free(b.items);
-        free(b.share);
+        return r;
+}
+
+/* A rebuild for an input's counts takes the plain pre-filter's literals
+ * and watchers as they are: the database is not read (nor written) again. */
+static int copy_literals(const struct prefilter *base, struct prefilter *pf)
+{
+        pf->stride = base->stride;
+        pf->any_always = base->any_always;
+        memcpy(pf->always, base->always, (pf->n_sigs / 64 + 1) * sizeof *pf->always);
+        pf->watch = malloc((base->n_watch + 1) * sizeof *pf->watch);
+        if (!pf->watch)
+                return CORONER_E_NOMEM;
+        memcpy(pf->watch, base->watch, base->n_watch * sizeof *pf->watch);
+        pf->n_watch = base->n_watch;
+        return 0;
+}
+
+int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret)
+{
+        struct prefilter *pf = xmalloc_or_null(sizeof *pf);
+        if (!pf)
+                return CORONER_E_NOMEM;
+        const struct prefilter *base = seen && db->pf && db->pf->literals ? db->pf : NULL;
+        pf->n_sigs = db->n_sigs;
+        pf->always = calloc(db->n_sigs / 64 + 1, sizeof *pf->always);
+        size_t cap = 0;
+        /* A rebuild reads the base's literals through a copy of their
+         * handle: analyses on several threads rebuild at once. */
+        struct build shared = base ? *base->literals : (struct build){ 0 };
+        struct build *b = base ? &shared : xmalloc_or_null(sizeof *b);
+        int r = pf->always && b ? 0 : CORONER_E_NOMEM;
+        if (r == 0)
+                r = base ? copy_literals(base, pf) : collect_literals(db, pf, b);
+        if (!base)
+                pf->literals = b;  /* kept for rebuilds (freed with pf) */
+        /* Now that every literal is known, place each on its anchors. */
+        if (r == 0)
+                b->seen = seen;
+        for (size_t i = 0; r == 0 && i < b->n; i++)
+                r = place_entry(pf, &cap, b, &b->items[i]);
         /* Many signatures share a literal (every Xid signature has "NVRM:
          * Xid ("; variants of one message): group identical entries, so a
          * line compares each text once, whatever the number of signatures. */
