@@ -271,27 +271,32 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event 
         if (!bits)
                 return false;
 
-        for (size_t i = 0; i < db->n_sigs; i++) {
-                if (!(bits[i / 64] >> (i % 64) & 1))
-                        continue;
-                const struct coroner_signature *sig = db->sigs[i];
-                if (best && !better(sig, best))
-                        continue;
-                if (ev->kind == EVENT_LINE) {
-                        if (sig->line.code && !sig->n_exception_types && !sig->message.code &&
-                            !sig->frame_file.code && !sig->frame_function.code &&
-                            pattern_search(db, &sig->line, ev->text, strlen(ev->text), md))
-                                best = sig;
-                        continue;
-                }
-                /* The original cause (first in the chain) is preferred when the
-                 * same signature fits several exceptions. */
-                for (size_t k = 0; k < ev->n_excs; k++)
-                        if (exception_matches(db, sig, &ev->excs[k], &line, md)) {
-                                best = sig;
-                                best_x = &ev->excs[k];
+        /* Only the candidates' bits, in index order (ties go to the first). */
+        size_t words = prefilter_sig_words(db->pf);
+        for (size_t w = 0; w < words; w++) {
+                for (uint64_t m = bits[w]; m; m &= m - 1) {
+                        size_t i = w * 64 + (size_t)__builtin_ctzll(m);
+                        if (i >= db->n_sigs)
                                 break;
+                        const struct coroner_signature *sig = db->sigs[i];
+                        if (best && !better(sig, best))
+                                continue;
+                        if (ev->kind == EVENT_LINE) {
+                                if (sig->line.code && !sig->n_exception_types && !sig->message.code &&
+                                    !sig->frame_file.code && !sig->frame_function.code &&
+                                    pattern_search(db, &sig->line, ev->text, strlen(ev->text), md))
+                                        best = sig;
+                                continue;
                         }
+                        /* The original cause (first in the chain) is preferred when the
+                         * same signature fits several exceptions. */
+                        for (size_t k = 0; k < ev->n_excs; k++)
+                                if (exception_matches(db, sig, &ev->excs[k], &line, md)) {
+                                        best = sig;
+                                        best_x = &ev->excs[k];
+                                        break;
+                                }
+                }
         }
         sb_free(&line);
         free(bits);

@@ -432,13 +432,16 @@ static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b,
          * comparison. What the input repeats weighs most; where it tells
          * nothing, rare bytes and windows few literals share decide. */
         size_t len = strlen(p->lit), st = pf->stride, best_k = 0;
-        uint64_t best = UINT64_MAX;
+        uint64_t best = UINT64_MAX, costs[64], seens[64];
+        for (size_t k = 0; k + 4 <= len; k++) {
+                costs[k] = (uint64_t)window_cost(b, p->lit, k);
+                seens[k] = window_seen(b, p->lit, k);
+        }
         for (size_t k = 0; k + st + 3 <= len; k++) {
                 uint64_t cost = 0, seen = 0;
                 for (size_t j = 0; j < st; j++) {
-                        uint64_t w = (uint64_t)window_cost(b, p->lit, k + j);
-                        cost = w > cost ? w : cost;  /* the costliest window counts */
-                        seen += window_seen(b, p->lit, k + j);
+                        cost = costs[k + j] > cost ? costs[k + j] : cost;  /* the costliest window counts */
+                        seen += seens[k + j];
                 }
                 cost += 100 * seen;
                 if (cost < best) {
