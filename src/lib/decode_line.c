@@ -41,11 +41,22 @@ int line_shape_parse(const char *name, enum line_shape *ret)
 
 void decoder_init(struct decoder *d, enum line_shape forced)
 {
-        time_t now = time(NULL);
+        /* SOURCE_DATE_EPOCH (the reproducible-builds convention) fixes
+         * "today" for tests whose logs carry no year. */
+        const char *epoch = getenv("SOURCE_DATE_EPOCH");
+        time_t now = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
         struct tm tm;
         gmtime_r(&now, &tm);
         d->forced = forced;
         d->year = tm.tm_year + 1900;
+        d->today = (tm.tm_mon + 1) * 32 + tm.tm_mday;
+}
+
+/* A log read today was written before today: "Dec 31" read on Jan 2 is
+ * from last year. */
+static int year_of(const struct decoder *d, int mon, int day)
+{
+        return mon * 32 + day > d->today + 1 ? d->year - 1 : d->year;
 }
 
 static int digits(const char *s, size_t n, size_t at, size_t count)
@@ -169,7 +180,7 @@ static size_t parse_syslog_time(const struct decoder *dec, const char *s, size_t
                 return 0;
         at += 8;
         long usec = fraction(s, n, &at);
-        set_time(r, dec->year, mon, d, hh, mm, ss, usec, 0);
+        set_time(r, year_of(dec, mon, d), mon, d, hh, mm, ss, usec, 0);
         return at;
 }
 
@@ -455,7 +466,7 @@ static bool strip_vllm_level(const struct decoder *d, struct record *r)
                 return false;
         size_t loc = at + 1 + (s[at + 1] == '['), loc_len = (size_t)(close - s) - loc;
         if (!r->has_time)
-                set_time(r, d->year, mo, dd, hh, mm, ss, usec, 0);
+                set_time(r, year_of(d, mo, dd), mo, dd, hh, mm, ss, usec, 0);
         uint64_t h = fnv1a64(s, level_end, FNV1A64_INIT);
         r->prefix_id = fnv1a64(s + loc, loc_len, h) | 1;
         at = (size_t)(close - s) + 1;

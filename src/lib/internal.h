@@ -102,7 +102,8 @@ int line_shape_parse(const char *name, enum line_shape *ret);
 
 struct decoder {
         enum line_shape forced;
-        int year;  /* year assumed for timestamps without one */
+        int year;  /* year assumed for timestamps without one ... */
+        int today; /* ... unless the date is after today (month * 32 + day): then the year before */
 };
 void decoder_init(struct decoder *d, enum line_shape forced);
 void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r);

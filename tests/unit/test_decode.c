@@ -33,12 +33,19 @@ START_TEST(journal_short)
         struct record r;
         decoder_init(&dec, SHAPE_AUTO);
         dec.year = 2026;
+        dec.today = 12 * 32 + 31;
         decode("Nov 29 21:40:13 gpu-node-07 python3[4100]: Loading weights", &r);
         assert_field(r.host, r.host_len, "gpu-node-07");
         assert_field(r.ident, r.ident_len, "python3");
         ck_assert_int_eq(r.pid, 4100);
         assert_msg(&r, "Loading weights");
         assert_time(&r, "2026-11-29T21:40:13Z");
+        /* read on January 2nd, a December line is last year's */
+        dec.today = 1 * 32 + 2;
+        decode("Dec 31 23:59:59 gpu-node-07 python3[4100]: x", &r);
+        assert_time(&r, "2025-12-31T23:59:59Z");
+        decode("Jan  2 00:00:01 gpu-node-07 python3[4100]: x", &r);
+        assert_time(&r, "2026-01-02T00:00:01Z");
 }
 END_TEST
 
@@ -47,6 +54,7 @@ START_TEST(journal_precise_and_no_pid)
         struct record r;
         decoder_init(&dec, SHAPE_AUTO);
         dec.year = 2026;
+        dec.today = 12 * 32 + 31;
         decode("Nov  9 01:02:03.123456 host kernel: Out of memory: Killed process 1 (python3)", &r);
         assert_field(r.ident, r.ident_len, "kernel");
         ck_assert_int_eq(r.pid, 0);
