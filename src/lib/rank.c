@@ -89,7 +89,8 @@ static void note_occurrence(struct diagnosis *d, const struct event *ev)
         }
         if (ev->seq >= d->last_seq) {
                 d->last_seq = ev->seq;
-                memcpy(d->last_time, ev->time, sizeof d->last_time);
+                if (ev->time[0])  /* a later line without a timestamp keeps the last known one */
+                        memcpy(d->last_time, ev->time, sizeof d->last_time);
         }
         if (ev->incomplete)
                 d->incomplete = true;
@@ -258,7 +259,8 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                 }
                 if (d->last_seq > same->last_seq) {
                         same->last_seq = d->last_seq;
-                        memcpy(same->last_time, d->last_time, sizeof same->last_time);
+                        if (d->last_time[0])
+                                memcpy(same->last_time, d->last_time, sizeof same->last_time);
                 }
                 diagnosis_free(d);
         }
