@@ -77,6 +77,25 @@ const char *compression_name(enum compression c)
         }
 }
 
+/* read(2) into buf; at: the file offset, for the error message. Sets
+ * in_eof at the end. */
+static ssize_t read_input(struct source *s, void *buf, size_t cap, uint64_t at, struct coroner_error *err)
+{
+        for (;;) {
+                ssize_t n = read(s->fd, buf, cap);
+                if (n < 0 && errno == EINTR)
+                        continue;
+                if (n < 0) {
+                        set_error(err, s->name, "read failed at byte %llu: %s", (unsigned long long)at,
+                                  strerror(errno));
+                        return CORONER_E_IO;
+                }
+                if (n == 0)
+                        s->in_eof = true;
+                return n;
+        }
+}
+
 static int fill_input(struct source *s, struct coroner_error *err)
 {
         if (s->in_pos > 0) {
@@ -86,16 +105,9 @@ static int fill_input(struct source *s, struct coroner_error *err)
                 s->in_pos = 0;
         }
         while (!s->in_eof && s->in_len < IN_CAP) {
-                ssize_t n = read(s->fd, s->in + s->in_len, IN_CAP - s->in_len);
-                if (n < 0) {
-                        if (errno == EINTR)
-                                continue;
-                        set_error(err, s->name, "read failed at byte %llu: %s",
-                                  (unsigned long long)(s->in_offset + s->in_len), strerror(errno));
-                        return CORONER_E_IO;
-                }
-                if (n == 0)
-                        s->in_eof = true;
+                ssize_t n = read_input(s, s->in + s->in_len, IN_CAP - s->in_len, s->in_offset + s->in_len, err);
+                if (n < 0)
+                        return (int)n;
                 s->in_len += (size_t)n;
                 if (n > 0)
                         break;  /* deliver what a pipe has now */
@@ -216,21 +228,12 @@ static long read_plain(struct source *s, char *buf, size_t cap, struct coroner_e
                 s->in_pos += n;
                 return (long)n;
         }
-        while (!s->in_eof) {
-                ssize_t n = read(s->fd, buf, cap);
-                if (n < 0) {
-                        if (errno == EINTR)
-                                continue;
-                        set_error(err, s->name, "read failed at byte %llu: %s",
-                                  (unsigned long long)(s->in_offset + s->in_len), strerror(errno));
-                        return CORONER_E_IO;
-                }
-                if (n == 0)
-                        s->in_eof = true;
+        if (s->in_eof)
+                return 0;
+        ssize_t n = read_input(s, buf, cap, s->in_offset + s->in_len, err);
+        if (n > 0)
                 s->in_offset += (uint64_t)n;
-                return (long)n;
-        }
-        return 0;
+        return (long)n;
 }
 
 static int truncated(struct source *s, struct coroner_error *err)
