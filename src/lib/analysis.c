@@ -224,7 +224,7 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
         observed_decay(a->seen);
         a->samples = 0;
         /* 256 samples at 1 in 64 were 16k lines; 512 at 1 in 512 are 262k */
-        a->adapt_at = a->adapt_at ? a->adapt_at * 16 : 512;
+        a->adapt_at = !a->adapt_at ? 512 : a->adapt_at < (1u << 27) ? a->adapt_at * 16 : a->adapt_at;
 }
 
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
