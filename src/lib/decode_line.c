@@ -508,9 +508,12 @@ static bool strip_compose(struct record *r)
         while (at < n && at < 64 && (isalnum((unsigned char)s[at]) || s[at] == '-' || s[at] == '_' || s[at] == '.'))
                 at++;
         size_t name_end = at;
+        bool lower = false;  /* "ERROR | ..." is a log level, not a service */
+        for (size_t i = 0; i < name_end; i++)
+                lower |= islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]);
         while (at < n && s[at] == ' ')
                 at++;
-        if (name_end == 0 || at == name_end || at >= n || s[at] != '|' || (at + 1 < n && s[at + 1] != ' '))
+        if (!lower || at == name_end || at >= n || s[at] != '|' || (at + 1 < n && s[at + 1] != ' '))
                 return false;
         if (!r->ident_len) {
                 r->ident = s;

@@ -105,6 +105,8 @@ START_TEST(outer_prefixes)
         assert_msg(&r, "Traceback (most recent call last):");
         decode("web_1     | ", &r);
         assert_msg(&r, "");
+        decode("ERROR | not a service", &r);
+        assert_msg(&r, "ERROR | not a service");
         /* colour, with its ESC byte or without it (pasted) */
         decode("\x1b[36m(RayWorkerWrapper pid=4009)\x1b[0m [rank1]:[E ProcessGroupNCCL.cpp:563] x", &r);
         ck_assert_int_eq(r.rank, 1);
