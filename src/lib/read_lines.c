@@ -94,9 +94,11 @@ static int deliver_carry(struct line_reader *lr, const char **ret_line, size_t *
         return deliver(lr, p, n, ret_line, ret_len);
 }
 
+/* Compared as addresses: p may point into another object. */
 static bool within(const char *p, const char *base, size_t len)
 {
-        return base && p >= base && p < base + len;
+        uintptr_t a = (uintptr_t)p, b = (uintptr_t)base;
+        return base && a >= b && a - b < len;
 }
 
 /* The next piece from the source. The piece before the current one is
