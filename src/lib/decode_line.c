@@ -350,6 +350,14 @@ static void consume(struct record *r, size_t n)
         r->msg_len -= n;
 }
 
+/* The same, and the one blank that separates the prefix from the text. */
+static void consume_prefix(struct record *r, size_t n)
+{
+        if (n < r->msg_len && r->msg[n] == ' ')
+                n++;
+        consume(r, n);
+}
+
 /* torchrun: "[rank3]: " or "[default0]:" (local rank of role "default"). */
 static bool strip_torchrun(struct record *r)
 {
@@ -365,9 +373,7 @@ static bool strip_torchrun(struct record *r)
                 return false;
         set_tag(r, s + 1, at - 1, (int)k);
         at += 2;
-        if (at < n && s[at] == ' ')
-                at++;
-        consume(r, at);
+        consume_prefix(r, at);
         return true;
 }
 
@@ -401,9 +407,7 @@ static bool strip_sglang(struct record *r)
         if (!r->has_time)
                 record_set_time_usec(r, t.time_usec);
         at++;
-        if (at < n && s[at] == ' ')
-                at++;
-        consume(r, at);
+        consume_prefix(r, at);
         r->prefix_id = fnv1a64(r->tag, strlen(r->tag), FNV1A64_INIT) | 1;
         return true;
 }
@@ -429,9 +433,7 @@ static bool strip_worker(struct record *r)
                 rank = atoi(rk + 5);
         set_tag(r, s + 1, len, rank);
         size_t at = (size_t)(close - s) + 1;
-        if (at < n && s[at] == ' ')
-                at++;
-        consume(r, at);
+        consume_prefix(r, at);
         return true;
 }
 
@@ -470,9 +472,7 @@ static bool strip_vllm_level(const struct decoder *d, struct record *r)
         uint64_t h = fnv1a64(s, level_end, FNV1A64_INIT);
         r->prefix_id = fnv1a64(s + loc, loc_len, h) | 1;
         at = (size_t)(close - s) + 1;
-        if (at < n && s[at] == ' ')
-                at++;
-        consume(r, at);
+        consume_prefix(r, at);
         return true;
 }
 
@@ -493,9 +493,7 @@ static bool strip_colour(struct record *r)
         /* Without ESC only where a prefix follows, not "[5m]" in text. */
         if (!at && d < n && s[d] != '(' && s[d] != '[' && s[d] != ' ' && s[d] != 0x1b)
                 return false;
-        if (d < n && s[d] == ' ')
-                d++;
-        consume(r, d);
+        consume_prefix(r, d);
         return true;
 }
 
@@ -519,7 +517,7 @@ static bool strip_compose(struct record *r)
                 r->ident = s;
                 r->ident_len = name_end;
         }
-        consume(r, at + 1 < n ? at + 2 : at + 1);
+        consume_prefix(r, at + 1);
         return true;
 }
 
