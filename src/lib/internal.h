@@ -385,6 +385,10 @@ bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *
 int db_prepare(coroner_db *db);
 
 /* match.c */
+/* A placeholder of a summary, fix or check at t: "{name}" or "{name?text}".
+ * Fills name, text (after '?', NULL for the plain form) and close (the '}');
+ * false when t does not start one. */
+bool template_placeholder(const char *t, char name[64], const char **text, const char **close);
 struct match_result {
         const struct coroner_signature *sig;
         const struct exception *exc;  /* which exception matched, or NULL */

@@ -153,6 +153,20 @@ static bool capture_value(const char *name, const struct pattern *const *pats, c
         return false;
 }
 
+bool template_placeholder(const char *t, char name[64], const char **text, const char **close)
+{
+        const char *end = *t == '{' ? strchr(t, '}') : NULL;
+        size_t n = end ? strspn(t + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") : 0;
+        const char *after = t + 1 + n;
+        if (!n || n >= 64 || (after != end && *after != '?'))
+                return false;
+        memcpy(name, t + 1, n);
+        name[n] = '\0';
+        *text = after == end ? NULL : after + 1;
+        *close = end;
+        return true;
+}
+
 /* A summary, fix or check with its placeholders filled: "{name}" is the
  * named capture (or "?" when the pattern did not set it); "{name?text}" is
  * text with each '%' replaced by the capture, or nothing when it is unset. */
@@ -162,21 +176,17 @@ static void render(const char *tmpl, const struct pattern *const *pats, const ch
         pcre2_match_data *md = NULL;
         struct strbuf value = { 0 };
         for (const char *t = tmpl; *t;) {
-                const char *close = *t == '{' ? strchr(t, '}') : NULL;
-                size_t name_len = close ? strspn(t + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") : 0;
-                const char *after = t + 1 + name_len;
-                if (!name_len || name_len >= 64 || (after != close && *after != '?')) {
+                char name[64];
+                const char *text, *close;
+                if (!template_placeholder(t, name, &text, &close)) {
                         sb_putc(out, *t++);
                         continue;
                 }
-                char name[64];
-                memcpy(name, t + 1, name_len);
-                name[name_len] = '\0';
                 bool set = capture_value(name, pats, subjects, lens, n_pats, db, &md, &value);
-                if (after == close)
+                if (!text)
                         sb_append(out, set ? value.data : "?", set ? value.len : 1);
                 else if (set) {
-                        for (const char *c = after + 1; c < close; c++) {
+                        for (const char *c = text; c < close; c++) {
                                 if (*c == '%')
                                         sb_append(out, value.data, value.len);
                                 else

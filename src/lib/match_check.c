@@ -63,18 +63,16 @@ static void lint_pattern(struct strbuf *out, const struct coroner_signature *s, 
         }
 }
 
-/* A placeholder ({name} or {name?text}, see render in match.c) must name
- * a capture of the signature's patterns, or it always renders as "?". */
-static void lint_placeholders(struct strbuf *out, const struct coroner_signature *s, const char *text,
+/* A placeholder ({name} or {name?text}) must name a capture of the
+ * signature's patterns, or it always renders as "?" or nothing. */
+static void lint_placeholders(struct strbuf *out, const struct coroner_signature *s, const char *tmpl,
                               int *warnings)
 {
-        for (const char *t = text ? strchr(text, '{') : NULL; t; t = strchr(t + 1, '{')) {
-                size_t n = strspn(t + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-                if (!n || n >= 64 || (t[1 + n] != '}' && t[1 + n] != '?') || !strchr(t, '}'))
-                        continue;
+        for (const char *t = tmpl ? strchr(tmpl, '{') : NULL; t; t = strchr(t + 1, '{')) {
                 char name[64];
-                memcpy(name, t + 1, n);
-                name[n] = '\0';
+                const char *text, *close;
+                if (!template_placeholder(t, name, &text, &close))
+                        continue;
                 const struct pattern *pats[] = { &s->message, &s->line };
                 bool known = false;
                 for (size_t i = 0; i < 2; i++)
