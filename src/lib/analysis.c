@@ -229,14 +229,13 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
 
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
 {
-        if (a->db->reference) {
-                facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);
-                return false;
+        int pass = PF_FULL;  /* the reference matcher decodes every line */
+        if (!a->db->reference) {
+                if (++a->skip_calls % (a->pf ? SAMPLE_LATER : SAMPLE_FIRST) == 0)
+                        adapt_prefilter(a, msg, len);
+                /* One pass tells whether the line matters and lists the watchers in it. */
+                pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
         }
-        if (++a->skip_calls % (a->pf ? SAMPLE_LATER : SAMPLE_FIRST) == 0)
-                adapt_prefilter(a, msg, len);
-        /* One pass tells whether the line matters and lists the watchers in it. */
-        int pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
         if ((pass & PF_FULL) || assembler_busy(a->assembler)) {
                 facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* the slow path rescans */
                 return false;

@@ -419,7 +419,7 @@ static int window_cost(const struct build *b, const char *lit, size_t at)
  * occurrence at a hashed position costs a comparison. */
 static uint64_t window_seen(const struct build *b, const char *lit, size_t at)
 {
-        if (!b->seen || !b->seen->lines || !b->seen->count[observed_slot(load4(lit + at))])
+        if (!b->seen || !b->seen->lines)
                 return 0;
         return (uint64_t)b->seen->count[observed_slot(load4(lit + at))] * 1000 / b->seen->lines;
 }
