@@ -31,10 +31,7 @@ static const struct fact_rule {
         { FACT_PACKAGE, "vLLM version", "vLLM version (?<k>)(?<v>v?\\d+\\.\\d+[\\w.+-]*)" },
         { FACT_PACKAGE, "version", "\\b(?<k>sglang|transformers|vllm|torch|compressed-tensors|compressed_tensors|flashinfer|triton|deepspeed|ray|jax|jaxlib)[ _-]?(?:version)?[:=]?\\s*(?:version\\s*)?[:=]\\s*v?(?<v>\\d+\\.\\d+[\\w.+-]*)" },
         /* transformers-cli env: "- `transformers` version: 4.37.0", "- Huggingface_hub version: 0.20.3" */
-        { FACT_PACKAGE, "` version: ", "`(?<k>[A-Za-z0-9_.-]+)` version: (?<v>\\d+\\.\\d+[\\w.+-]*)" },
-        { FACT_PACKAGE, "_hub version: ", "(?<k>[Hh]uggingface_hub) version: (?<v>\\d+\\.\\d+[\\w.+-]*)" },
-        { FACT_PACKAGE, "Accelerate version: ", "(?<k>Accelerate) version: (?<v>\\d+\\.\\d+[\\w.+-]*)" },
-        { FACT_PACKAGE, "Safetensors version: ", "(?<k>Safetensors) version: (?<v>\\d+\\.\\d+[\\w.+-]*)" },
+        { FACT_PACKAGE, " version: ", "(?|`(?<k>[A-Za-z0-9_.-]+)`|(?<k>[Hh]uggingface_hub|Accelerate|Safetensors)) version: (?<v>\\d+\\.\\d+[\\w.+-]*)" },
         { FACT_PACKAGE, "torch 2.", "\\btorch (?<k>)(?<v>2\\.\\d+\\.\\d+(?:\\+\\w+)?)" },
         { FACT_CUDA, "CUDA used to build", "CUDA used to build PyTorch: (?<v>\\d+\\.\\d+)" },
         { FACT_CUDA, "CUDA Version", "CUDA Version: (?<v>\\d+\\.\\d+)" },
