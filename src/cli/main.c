@@ -22,7 +22,7 @@ enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN };
 enum {
         OPT_NO_DEFAULT_SIGNATURES = 1000, OPT_FAIL_ON, OPT_INPUT_FORMAT, OPT_COLOR, OPT_JOURNAL,
         OPT_USER, OPT_JOURNAL_DIR, OPT_JOURNAL_FILE, OPT_SINCE, OPT_UNTIL, OPT_IDENTIFIER,
-        OPT_MATCH, OPT_FOLLOW, OPT_CURSOR_FILE, OPT_REFERENCE,
+        OPT_MATCH, OPT_FOLLOW, OPT_CURSOR_FILE, OPT_REFERENCE, OPT_NO_SIGNATURES,
 };
 
 static void usage(FILE *f)
@@ -38,6 +38,9 @@ static void usage(FILE *f)
                 "  -f, --format FORMAT      text (default), json or markdown\n"
                 "  -s, --signatures DIR     also load signatures from DIR (repeatable)\n"
                 "      --no-default-signatures  load only the --signatures directories\n"
+                "      --no-signatures      no signature files: the knowledge tables, blame and\n"
+                "                           error lines alone (how coroner does on failures\n"
+                "                           nobody wrote a signature for)\n"
                 "      --fail-on SEVERITY   exit 1 if a diagnosis of SEVERITY or worse is found\n"
                 "                           (info, warning, error, critical)\n"
                 "      --input-format SHAPE force a line shape: auto, bare, short, short-precise,\n"
@@ -122,19 +125,23 @@ static void print_as_it_happens(void *ctx, const coroner_analysis *a, size_t ind
         free(out);
 }
 
+/* The installed data directory, or the source tree's when not installed. */
+static const char *data_dir(const char *installed, const char *source)
+{
+        struct stat st;
+        return stat(installed, &st) == 0 ? installed : source;
+}
+
 int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults)
 {
         struct coroner_error err = { { 0 }, { 0 } };
-        if (defaults) {
-                struct stat st;
-                const char *dir = CORONER_SIGNATURE_DIR;
-                if (stat(dir, &st) != 0)
-                        dir = CORONER_SOURCE_SIGNATURE_DIR;
-                if (coroner_db_load_dir(db, dir, &err) < 0) {
+        const char *shipped[] = { data_dir(CORONER_KNOWLEDGE_DIR, CORONER_SOURCE_KNOWLEDGE_DIR),
+                                  data_dir(CORONER_SIGNATURE_DIR, CORONER_SOURCE_SIGNATURE_DIR) };
+        for (size_t i = 0; defaults && i < 2; i++)
+                if (coroner_db_load_dir(db, shipped[i], &err) < 0) {
                         fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
                         return -1;
                 }
-        }
         for (size_t i = 0; i < n_dirs; i++)
                 if (coroner_db_load_dir(db, dirs[i], &err) < 0) {
                         fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
@@ -152,6 +159,7 @@ int main(int argc, char **argv)
                 { "format", required_argument, NULL, 'f' },
                 { "signatures", required_argument, NULL, 's' },
                 { "no-default-signatures", no_argument, NULL, OPT_NO_DEFAULT_SIGNATURES },
+                { "no-signatures", no_argument, NULL, OPT_NO_SIGNATURES },
                 { "fail-on", required_argument, NULL, OPT_FAIL_ON },
                 { "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
                 { "verbose", no_argument, NULL, 'v' },
@@ -190,7 +198,7 @@ int main(int argc, char **argv)
         int jobs = ncpu > 0 ? (int)ncpu : 1;
         char **sig_dirs = calloc((size_t)argc + 1, sizeof *sig_dirs);
         size_t n_sig_dirs = 0;
-        bool defaults = true, fail_on_set = false;
+        bool defaults = true, fail_on_set = false, tables_only = false;
         coroner_severity fail_on = CORONER_SEV_CRITICAL;
         struct coroner_options opts = { 0 };
         struct coroner_report_options ropts = { 0 };
@@ -218,6 +226,9 @@ int main(int argc, char **argv)
                         break;
                 case OPT_NO_DEFAULT_SIGNATURES:
                         defaults = false;
+                        break;
+                case OPT_NO_SIGNATURES:
+                        tables_only = true;
                         break;
                 case OPT_FAIL_ON:
                         if (coroner_severity_parse(optarg, &fail_on) < 0) {
@@ -297,6 +308,7 @@ int main(int argc, char **argv)
                 status = 2;
                 goto done;
         }
+        coroner_db_set_tables_only(db, tables_only);
         if (load_signatures(db, sig_dirs, n_sig_dirs, defaults) < 0) {
                 status = 2;
                 goto done;

@@ -21,23 +21,130 @@ static bool has_substance(const struct event *ev)
         return false;
 }
 
-/* The assembler's sink: match each event and rank what matched. */
+/* An error line nothing matched is held back for one record: if the next
+ * begins a traceback, the line announced it ("ERROR: failed to load:" and
+ * logging.exception's traceback) and is shown as the traceback's first
+ * evidence, not counted again as an error line. */
+static void rank_error_line(coroner_analysis *a, const struct event *ev)
+{
+        struct match_result m;
+        if (blame_error_line(a->db, a->md, ev, &m))
+                m.basis = BASIS_BLAME;
+        else if (!match_error_line(ev, &m))
+                return;
+        ranking_add(&a->ranking, ev, &m);
+        match_result_free(&m);
+}
+
+static void flush_held_line(coroner_analysis *a)
+{
+        if (!a->held)
+                return;
+        rank_error_line(a, &a->held_line);
+        event_free(&a->held_line);
+        a->held = false;
+}
+
+static void hold_error_line(coroner_analysis *a, const struct event *ev)
+{
+        flush_held_line(a);
+        struct event *h = &a->held_line;
+        *h = *ev;
+        h->text = strndup_safe(ev->text, strlen(ev->text));
+        h->n_evidence = 0;
+        for (size_t i = 0; i < ev->n_evidence; i++) {
+                h->evidence[i] = ev->evidence[i];
+                h->evidence[i].text = strndup_safe(ev->evidence[i].text, strlen(ev->evidence[i].text));
+                if (h->evidence[i].text)
+                        h->n_evidence++;
+        }
+        a->held = h->text != NULL;
+        if (!a->held)
+                event_free(h);
+}
+
+static bool same_writer(const struct stream_id *x, const struct stream_id *y)
+{
+        return x->pid == y->pid && strcmp(x->host, y->host) == 0 && strcmp(x->tag, y->tag) == 0 &&
+               strcmp(x->ident, y->ident) == 0 && strcmp(x->invocation, y->invocation) == 0;
+}
+
+/* Consecutive error lines of one writer are one message (a multi-line
+ * error, a traceback whose lines lost their form): the held line grows
+ * into a block, named by its first line. */
+static bool extend_held_line(coroner_analysis *a, const struct event *ev)
+{
+        struct event *h = &a->held_line;
+        if (!a->held || !ev->error_level || ev->input != h->input || ev->first_line != h->last_line + 1 ||
+            !same_writer(&ev->stream, &h->stream))
+                return false;
+        h->last_line = ev->last_line;
+        if (h->n_evidence == LIMIT_EVIDENCE) {
+                free(h->evidence[1].text);  /* keep the first and the latest */
+                memmove(&h->evidence[1], &h->evidence[2], (LIMIT_EVIDENCE - 2) * sizeof h->evidence[0]);
+                h->n_evidence--;
+        }
+        struct evidence_line *e = &h->evidence[h->n_evidence];
+        *e = ev->evidence[0];
+        e->text = strndup_safe(ev->evidence[0].text, strlen(ev->evidence[0].text));
+        if (e->text)
+                h->n_evidence++;
+        return true;
+}
+
+/* The line (input, line) announced the traceback that begins now. */
+static void set_announcer(coroner_analysis *a, int input, const char *raw, size_t len, long line)
+{
+        if (a->held && a->held_line.input == input && a->held_line.first_line == line &&
+            a->held_line.last_line == line) {
+                event_free(&a->held_line);
+                a->held = false;
+        }
+        assembler_set_announcer(a->assembler, raw, len, line);
+}
+
+void analysis_end_input(coroner_analysis *a, int input)
+{
+        assembler_end_input(a->assembler, input);
+        flush_held_line(a);
+}
+
+/* The assembler's sink: match each event and rank what matched. What no
+ * signature or table knows is blamed on where it was raised, and ranked
+ * as unrecognized when even that says nothing. */
 static void on_event(void *ctx, struct event *ev)
 {
         coroner_analysis *a = ctx;
         struct match_result m;
         if (match_event(a->db, a->md, ev, &m)) {
+                flush_held_line(a);
+                match_locate(a->db, ev, &m);
                 ranking_add(&a->ranking, ev, &m);
                 match_result_free(&m);
                 return;
         }
-        /* Unknown tracebacks and bare exceptions are reported; plain lines and
-         * unknown warnings are not. */
-        if (ev->kind == EVENT_TRACEBACK && !has_substance(ev))
-                return;  /* a bare header with nothing after it says nothing */
-        if (ev->kind == EVENT_TRACEBACK ||
-            (ev->kind == EVENT_EXCEPTION && !strstr(ev->excs[0].type, "Warning")))
-                ranking_add(&a->ranking, ev, NULL);
+        /* A line logged at an error level is reported, in clusters of the
+         * same wording, below anything recognised. */
+        if (ev->kind == EVENT_LINE) {
+                if (ev->error_level && !extend_held_line(a, ev))
+                        hold_error_line(a, ev);
+                return;
+        }
+        flush_held_line(a);
+        /* Unknown tracebacks and bare exceptions are reported; unknown
+         * warnings are not. */
+        if ((ev->kind == EVENT_TRACEBACK && !has_substance(ev)) ||
+            (ev->kind == EVENT_EXCEPTION && strstr(ev->excs[0].type, "Warning")))
+                return;
+        struct blame b;
+        blame_event(a->db->python, ev, &b);
+        if (blame_verdict(a->db, a->md, &b, &m))
+                m.basis = BASIS_BLAME;
+        else
+                m.basis = BASIS_NONE;
+        match_locate(a->db, ev, &m);
+        ranking_add(&a->ranking, ev, &m);
+        match_result_free(&m);
 }
 
 int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,
@@ -77,6 +184,7 @@ void coroner_analysis_free(coroner_analysis *a)
         pcre2_match_data_free(a->md);
         facts_free(&a->facts);
         ranking_free(&a->ranking);
+        event_free(&a->held_line);
         prefilter_free(a->pf);
         free(a->seen);
         for (size_t i = 0; i < a->n_inputs; i++) {
@@ -163,7 +271,7 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
         if (!escaped && !memchr(r->msg, '\n', r->msg_len)) {
                 struct input_info *in = &a->inputs[input];
                 if (announces(a, r, in->prev_line, in->prev_len))
-                        assembler_set_announcer(a->assembler, in->prev_line, in->prev_len, (long)in->lines);
+                        set_announcer(a, input, in->prev_line, in->prev_len, (long)in->lines);
                 analysis_feed_record(a, input, r, raw, raw_len);
                 return;
         }
@@ -182,10 +290,12 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
                 piece.msg_len = n;
                 piece.prefix_id = 0;
                 if (p != text.data)
-                        decode_message_prefixes(&a->decoder, &piece);
+                        piece.level = 0;  /* the record's level is its first line's */
+                if (p != text.data)
+                        decode_message_prefixes(&a->decoder, &piece, text.data);
                 size_t at;
                 if (p != text.data && tb_find_header(piece.msg, piece.msg_len, &at) && at == 0 && prev_len)
-                        assembler_set_announcer(a->assembler, prev, prev_len, (long)a->inputs[input].lines);
+                        set_announcer(a, input, prev, prev_len, (long)a->inputs[input].lines);
                 if (p != text.data)
                         a->inputs[input].lines--;  /* every piece has the record's line number */
                 analysis_feed_record(a, input, &piece, p, n);
@@ -274,7 +384,7 @@ void analysis_feed_logical(coroner_analysis *a, int input, const struct logical 
         r.pid = l->pid;
         if (l->has_time)
                 record_set_time_usec(&r, l->time_usec);
-        decode_message_prefixes(&a->decoder, &r);
+        decode_message_prefixes(&a->decoder, &r, r.msg);
         analysis_feed_decoded(a, input, &r, raw, raw_len);
 }
 
@@ -385,7 +495,7 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
         in->prev_line = NULL;
         in->bytes = line_reader_bytes(lr);
         line_reader_free(lr);
-        assembler_end_input(a->assembler, input);
+        analysis_end_input(a, input);
         if (r < 0) {
                 in->complete = false;
                 char buf[1100];
@@ -442,7 +552,7 @@ int coroner_analysis_read_text(coroner_analysis *a, const char *name, const char
                 text = nl + 1;
                 len -= n + 1;
         }
-        assembler_end_input(a->assembler, input);
+        analysis_end_input(a, input);
         return 0;
 }
 
@@ -472,7 +582,7 @@ int coroner_analysis_finish(coroner_analysis *a)
 {
         if (a->finished)
                 return 0;
-        assembler_end_input(a->assembler, -1);
+        analysis_end_input(a, -1);
         apply_version_conditions(a);
         ranking_finish(&a->ranking);
         a->finished = true;
@@ -508,7 +618,7 @@ static void *worker_main(void *arg)
         for (size_t i = 0; i < w->n; i++)
                 if (coroner_analysis_read_path(w->a, w->paths[i], &w->errs[i]) < 0)
                         w->failed++;
-        assembler_end_input(w->a->assembler, -1);
+        analysis_end_input(w->a, -1);
         return NULL;
 }
 

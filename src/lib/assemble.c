@@ -36,6 +36,7 @@ struct active {
         size_t message_lines;
         size_t lines;
         bool want_code;            /* the next indented line is a frame's code */
+        bool flat;                 /* its frames lost their indentation: code lines too */
         uint64_t prefix_id;        /* the logger prefix of the first line */
         enum { PREFIX_UNKNOWN, PREFIX_FIRST_LINE, PREFIX_EVERY_LINE } prefix_style;
         bool headerless;           /* began at a frame: the header was lost (a
@@ -402,12 +403,25 @@ static bool exception_like_type(const char *s, size_t n)
         return false;
 }
 
+/* Words with which a line reports that something failed. */
+static bool failure_words(const char *s, size_t n)
+{
+        static const char *const words[] = { "error", "fail", "fatal", "cannot", "can't", "unable", "denied",
+                                             "refused", "killed", "abort", "exception", "timed out", "timeout" };
+        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+                if (memcasemem(s, n, words[i]))
+                        return true;
+        return false;
+}
+
 static void emit_single(struct assembler *as, const struct record *r, const struct stream_id *id,
                         int input, long lineno, uint64_t seq, const char *raw, size_t raw_len)
 {
         struct event ev;
         fill_line_event(&ev, r, id, input, lineno, seq);
         ev.kind = EVENT_LINE;
+        ev.error_level = r->level != 0;
+        ev.failure_words = ev.error_level || failure_words(r->msg, r->msg_len);
         char *text = strndup_safe(r->msg, r->msg_len);
         ev.text = text;
         struct evidence_line e = { input, lineno, strndup_safe(raw, raw_len < LIMIT_DISPLAY_BYTES * 4 ? raw_len : LIMIT_DISPLAY_BYTES * 4) };
@@ -696,7 +710,7 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                 return continue_native(a, s, n);
         switch (a->state) {
         case ST_FRAMES:
-                if (tb_parse_frame(s, n, &f)) {
+                if (tb_parse_frame(s, n, &f) || (tb_parse_frame_flat(s, n, &f) && (a->flat = true))) {
                         add_frame(a, &f);
                         a->want_code = true;
                         return true;
@@ -705,21 +719,37 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                         return true;
                 if (s[0] == ' ' || s[0] == '\t') {
                         struct exception *x = current(a);
-                        if (a->want_code && x && x->n_frames && !x->frames[x->n_frames - 1].code) {
-                                size_t k = 0;
-                                while (k < n && (s[k] == ' ' || s[k] == '\t'))
-                                        k++;
-                                x->frames[x->n_frames - 1].code = strndup_safe(s + k, n - k);
-                        }
+                        size_t k = 0, tl, ma;
+                        while (k < n && (s[k] == ' ' || s[k] == '\t'))
+                                k++;
+                        bool code = a->want_code;
                         a->want_code = false;
-                        return true;  /* code lines, "[Previous line repeated ...]" */
+                        if (code && x && x->n_frames && !x->frames[x->n_frames - 1].code)
+                                x->frames[x->n_frames - 1].code = strndup_safe(s + k, n - k);
+                        /* A whole traceback indented (torch elastic's error
+                         * summary) puts its exception line two blanks left of
+                         * the frames: past a frame's code it is the exception. */
+                        if (code || !x || !x->n_frames || !tb_parse_exception_line(s + k, n - k, &tl, &ma) ||
+                            !exception_like_type(s + k, tl))
+                                return true;  /* code lines, "[Previous line repeated ...]" */
+                        s += k;
+                        n -= k;
                 }
                 if (tb_find_header(s, n, &at)) {
                         /* A new traceback before this one ended: start over. */
                         return false;
                 }
                 size_t type_len, msg_at;
-                if (!tb_parse_exception_line(s, n, &type_len, &msg_at))
+                bool exc = tb_parse_exception_line(s, n, &type_len, &msg_at);
+                if (a->flat && a->want_code && !(exc && exception_like_type(s, type_len))) {
+                        /* a flattened traceback's code line */
+                        struct exception *x = current(a);
+                        if (x && x->n_frames && !x->frames[x->n_frames - 1].code)
+                                x->frames[x->n_frames - 1].code = strndup_safe(s, n);
+                        a->want_code = false;
+                        return true;
+                }
+                if (!exc)
                         return false;
                 struct exception *x = current(a);
                 x->type = strndup_safe(s, type_len);

@@ -44,10 +44,10 @@ bool tb_is_chain_marker(const char *s, size_t n)
 }
 
 /* '  File "path", line 12, in func' (", in func" absent for SyntaxError). */
-bool tb_parse_frame(const char *s, size_t n, struct frame *ret)
+static bool parse_frame(const char *s, size_t n, bool indented, struct frame *ret)
 {
         size_t at = skip_space(s, n, 0);
-        if (at == 0 || !starts_with(s + at, n - at, "File \""))
+        if ((indented && at == 0) || !starts_with(s + at, n - at, "File \""))
                 return false;
         at += 6;
         size_t path = at;
@@ -82,6 +82,16 @@ bool tb_parse_frame(const char *s, size_t n, struct frame *ret)
                 ret->code = NULL;
         }
         return true;
+}
+
+bool tb_parse_frame(const char *s, size_t n, struct frame *ret)
+{
+        return parse_frame(s, n, true, ret);
+}
+
+bool tb_parse_frame_flat(const char *s, size_t n, struct frame *ret)
+{
+        return parse_frame(s, n, false, ret);
 }
 
 /* Python 3.11+ position markers under a code line: only spaces, ^ and ~. */

@@ -67,6 +67,9 @@ size_t coroner_db_count(const coroner_db *db);
 /* The reference matcher: no pre-filter, every line decoded and every
  * signature tried. Slow; the fast path must give exactly its diagnoses. */
 void coroner_db_set_reference(coroner_db *db, bool reference);
+/* Load only knowledge tables (knowledge/README.md), no signature files:
+ * how coroner does on failures nobody wrote a signature for. */
+void coroner_db_set_tables_only(coroner_db *db, bool tables_only);
 
 /* Read access for `coroner signatures list/show`. */
 typedef struct coroner_signature coroner_signature;
@@ -76,6 +79,8 @@ const char *coroner_signature_id(const coroner_signature *sig);
 const char *coroner_signature_title(const coroner_signature *sig);
 const char *coroner_signature_category(const coroner_signature *sig);
 const char *coroner_signature_path(const coroner_signature *sig);
+/* The knowledge table a signature was made from, or NULL for a signature file. */
+const char *coroner_signature_table(const coroner_signature *sig);
 coroner_severity coroner_signature_severity(const coroner_signature *sig);
 /* The signature's JSON as loaded (owned by the db). */
 char *coroner_signature_json(const coroner_signature *sig);

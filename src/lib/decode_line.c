@@ -478,6 +478,16 @@ static bool strip_vllm_level(const struct decoder *d, struct record *r)
 
 /* Colour: "\x1b[36m" (SGR) before or between prefixes, or what is left of
  * it when the ESC byte was lost on the way ("[36m(RayWorkerWrapper ..."). */
+/* A Markdown quote ("> "), as logs pasted into tickets and issue threads
+ * carry it; not a Python prompt (">>> "). */
+static bool strip_quote(struct record *r)
+{
+        if (r->msg_len < 3 || r->msg[0] != '>' || r->msg[1] != ' ')
+                return false;
+        consume(r, 2);
+        return true;
+}
+
 static bool strip_colour(struct record *r)
 {
         const char *s = r->msg;
@@ -552,20 +562,102 @@ static bool strip_timestamp(struct record *r)
         return true;
 }
 
+/* glog/klog: "E1129 21:40:13.123456 ..." (F for fatal). */
+static int glog_level(const char *s, size_t n)
+{
+        if (n < 14 || (s[0] != 'E' && s[0] != 'F') || s[5] != ' ' || s[8] != ':' || s[11] != ':')
+                return 0;
+        for (size_t i = 1; i < 14; i++)
+                if (i != 5 && i != 8 && i != 11 && !isdigit((unsigned char)s[i]))
+                        return 0;
+        return s[0] == 'F' ? LEVEL_CRITICAL : LEVEL_ERROR;
+}
+
+/* Ray (spdlog) "[2025-04-21 10:05:37,313 E 959680 959717] ": its level
+ * letter after the time (E error, C critical). */
+static int ray_level(const char *s, size_t n)
+{
+        if (n < 28 || s[0] != '[' || s[5] != '-' || s[11] != ' ' || s[20] != ',' || s[24] != ' ' || s[26] != ' ')
+                return 0;
+        for (size_t i = 1; i < 24; i++)
+                if (i != 5 && i != 8 && i != 11 && i != 14 && i != 17 && i != 20 && !isdigit((unsigned char)s[i]))
+                        return 0;
+        return s[25] == 'E' ? LEVEL_ERROR : s[25] == 'C' ? LEVEL_CRITICAL : 0;
+}
+
+int decode_level_at_start(const char *s, size_t n, bool line_start)
+{
+        /* Ray prefixes its processes' lines: "(raylet) [2025-...". */
+        if (line_start && n > 2 && s[0] == '(') {
+                const char *close = memchr(s, ')', n < 80 ? n : 80);
+                if (close && (size_t)(close - s) + 2 < n && close[1] == ' ')
+                        return decode_level_at_start(close + 2, n - (size_t)(close - s) - 2, true);
+        }
+        if (line_start && s[0] == '[')
+                return ray_level(s, n);
+        static const struct { const char *word; int level; } words[] = {
+                { "ERROR", LEVEL_ERROR }, { "CRITICAL", LEVEL_CRITICAL }, { "FATAL", LEVEL_CRITICAL },
+        };
+        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+                size_t k = strlen(words[i].word);
+                if (n <= k || memcmp(s, words[i].word, k) != 0)
+                        continue;
+                /* After a blank only " ERROR " and " ERROR:" are triggers. */
+                if (strchr(line_start ? " :]|-" : " :", s[k]) || (words[i].level == LEVEL_CRITICAL && k == 8))
+                        return words[i].level;
+        }
+        return line_start ? glog_level(s, n) : 0;
+}
+
+int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
+{
+        static const struct { const char *text; int level; } inside[] = {
+                { " ERROR ", LEVEL_ERROR }, { " ERROR:", LEVEL_ERROR }, { "[ERROR]", LEVEL_ERROR },
+                { "[error]", LEVEL_ERROR }, { "level=error", LEVEL_ERROR }, { "level=ERROR", LEVEL_ERROR },
+                { "NCCL WARN", LEVEL_ERROR }, { "level=FATAL", LEVEL_CRITICAL }, { "level=PANIC", LEVEL_CRITICAL },
+                { " CRITICAL", LEVEL_CRITICAL }, { "[CRITICAL]", LEVEL_CRITICAL }, { " FATAL ", LEVEL_CRITICAL },
+                { " FATAL:", LEVEL_CRITICAL }, { "[FATAL]", LEVEL_CRITICAL }, { "level=fatal", LEVEL_CRITICAL },
+                { "level=panic", LEVEL_CRITICAL }, { "level=critical", LEVEL_CRITICAL },
+        };
+        static const struct { const char *text; int level; } starts[] = {
+                { "panic: ", LEVEL_CRITICAL }, { "Error: ", LEVEL_ERROR }, { "error: ", LEVEL_ERROR },
+        };
+        size_t head = n < 120 ? n : 120;
+        for (size_t i = 0; i < sizeof inside / sizeof inside[0]; i++)
+                if (memmem(s, head, inside[i].text, strlen(inside[i].text)))
+                        return inside[i].level;
+        for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+                if (n >= strlen(starts[i].text) && memcmp(s, starts[i].text, strlen(starts[i].text)) == 0)
+                        return starts[i].level;
+        return line_start || after_blank ? decode_level_at_start(s, n, line_start) : 0;
+}
+
+/* The level of r's message; line: the buffer the message lies in, as the
+ * pre-filter saw it. */
+static void set_level(struct record *r, const char *line)
+{
+        int level = decode_level(r->msg, r->msg_len, r->msg == line, r->msg > line && r->msg[-1] == ' ');
+        if (level > r->level)
+                r->level = (uint8_t)level;
+}
+
 /* Sub-stream and logger prefixes inside one process's output: strip them
  * from r->msg, keeping the tag (which sub-stream) and the prefix identity
  * (which log record) for the assembler. */
-void decode_message_prefixes(const struct decoder *d, struct record *r)
+void decode_message_prefixes(const struct decoder *d, struct record *r, const char *start)
 {
         for (int round = 0; round < 6 && r->msg_len; round++) {
-                if (strip_colour(r) || strip_compose(r) || strip_timestamp(r))
+                if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r))
                         continue;
                 if (strip_worker(r) || strip_torchrun(r))
                         continue;
+                /* A logger prefix "ERROR 05-06 ..." holds the record's level. */
+                set_level(r, start);
                 if (strip_sglang(r) || strip_vllm_level(d, r))
                         continue;
                 break;
         }
+        set_level(r, start);
 }
 
 void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r)
@@ -627,5 +719,6 @@ void decode_line(const struct decoder *d, const char *line, size_t len, struct r
                                 record_set_time_usec(r, t.time_usec);
                 }
         }
-        decode_message_prefixes(d, r);
+        set_level(r, line);
+        decode_message_prefixes(d, r, line);
 }

@@ -30,6 +30,7 @@ enum {
         LIMIT_PCRE2_MATCH = 1000000,      /* pcre2_set_match_limit */
         LIMIT_PCRE2_DEPTH = 10000,        /* pcre2_set_depth_limit */
         LIMIT_PCRE2_HEAP_KIB = 20 * 1024, /* pcre2_set_heap_limit */
+        MAX_LITERALS = 16,                /* pre-filter literals of one pattern (one per alternative) */
 };
 
 /* ---- util.c ---- */
@@ -84,10 +85,14 @@ struct record {
         size_t unit_len;
         const char *invocation; /* _SYSTEMD_INVOCATION_ID or NULL */
         size_t invocation_len;
+        uint8_t level;        /* LEVEL_ERROR, LEVEL_CRITICAL: logged at an error level; 0 otherwise */
         uint64_t prefix_id;   /* identity of an application logger prefix that was
                                * removed (level + location, or the SGLang tag);
                                * 0 if none. Tells one log record from the next. */
 };
+
+/* Error levels a record was logged at (record.level). */
+enum { LEVEL_ERROR = 1, LEVEL_CRITICAL = 2 };
 
 enum line_shape {
         SHAPE_AUTO = 0,
@@ -107,9 +112,19 @@ struct decoder {
 };
 void decoder_init(struct decoder *d, enum line_shape forced);
 void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r);
+/* The error level of a message (LEVEL_ERROR, LEVEL_CRITICAL or 0): an
+ * ERROR/CRITICAL/FATAL word, glog's E/F, level=error, NCCL WARN, panic.
+ * Only in forms the pre-filter lets through (its triggers and
+ * decode_level_at_start), so that the fast path finds every such line.
+ * line_start: the message begins the line the pre-filter saw; after_blank:
+ * a blank precedes it there. */
+int decode_level(const char *msg, size_t len, bool line_start, bool after_blank);
+/* A level word that begins s: ERROR, CRITICAL or FATAL and a delimiter, or
+ * (line_start) glog's "E1129 21:40:13". */
+int decode_level_at_start(const char *s, size_t n, bool line_start);
 /* The in-message part of decode_line: sub-stream tags and logger prefixes.
  * For records that come with their metadata (journal entries). */
-void decode_message_prefixes(const struct decoder *d, struct record *r);
+void decode_message_prefixes(const struct decoder *d, struct record *r, const char *start);
 void record_set_time_usec(struct record *r, int64_t usec);
 
 /* ---- decode_structured.c: shapes that carry the message inside ---- */
@@ -209,6 +224,8 @@ struct event {
         char time[TIME_TEXT];
         int64_t time_usec;
         bool incomplete;         /* input ended inside the traceback */
+        bool failure_words;      /* EVENT_LINE: an error level or word says it failed */
+        bool error_level;        /* EVENT_LINE: logged at an error level (ERROR, E, FATAL, ...) */
         struct evidence_line evidence[LIMIT_EVIDENCE];
         size_t n_evidence;
 };
@@ -239,6 +256,9 @@ void assembler_end_input(struct assembler *as, int input);
 bool tb_find_header(const char *s, size_t n, size_t *ret_at);
 bool tb_is_chain_marker(const char *s, size_t n);
 bool tb_parse_frame(const char *s, size_t n, struct frame *ret);
+/* The same without the indentation: a traceback whose blanks were lost
+ * (pasted, or a logger that trims), inside a traceback already begun. */
+bool tb_parse_frame_flat(const char *s, size_t n, struct frame *ret);
 bool tb_is_position_marker(const char *s, size_t n);
 bool tb_parse_exception_line(const char *s, size_t n, size_t *ret_type_len, size_t *ret_msg_at);
 bool tb_looks_like_new_record(const char *s, size_t n);
@@ -260,15 +280,19 @@ struct candidate {
 };
 
 struct coroner_signature {
-        char *path;
+        char *path;             /* the file; "<table file>#<entry>" for a knowledge entry */
+        char *table;            /* the knowledge table it comes from, or NULL */
         cJSON *json;
         const char *id, *title, *category, *summary;  /* point into json */
         coroner_severity severity;
         bool symptom;
+        bool ends_run;          /* a knowledge entry that itself shows the run ended (a death by signal) */
         int specificity;
         const char **exception_types;
         size_t n_exception_types;
         struct pattern message, line, frame_file, frame_function;
+        const char **wholes;    /* match.whole: messages matched whole and exactly ("Killed") */
+        size_t n_wholes;
         const char **fixes;
         size_t n_fixes;
         const char **references;
@@ -279,6 +303,44 @@ struct coroner_signature {
         size_t n_candidates;
         const cJSON *requires;  /* {"package": "<0.10", ...} or NULL */
 };
+
+/* ---- the Python knowledge table (knowledge/python.json) ---- */
+
+/* One Python exception type: what it means when nothing more specific is
+ * known, and how blame treats it (match_blame.c). Strings point into the
+ * table's JSON. */
+struct exception_type {
+        const char *name, *base;
+        const char *blame;       /* "bug", "import", "attribute", "os", "runtime", ... */
+        const char *category;    /* NULL: decided by the message (runtime) */
+        const char *meaning, *fix, *sample;
+        coroner_severity severity;
+        bool symptom;
+};
+
+/* A class of messages that names a kind of bug whatever raised it (a tensor
+ * shape or dtype mismatch), from the upstream libraries' wording. */
+struct message_class {
+        const char *what;
+        const char *category;    /* NULL: a bug in the code that raised it (application-bug) */
+        const cJSON *fixes;      /* with category: what to do */
+        struct pattern pattern;
+};
+
+struct python_knowledge {
+        char *path;
+        cJSON *json;
+        struct exception_type *types;
+        size_t n_types;
+        struct message_class *classes;
+        size_t n_classes;
+        const cJSON *packages;    /* import name -> pip distribution name */
+        const cJSON *frameworks;  /* import names recognised in source checkouts */
+};
+void python_knowledge_free(struct python_knowledge *p);
+/* The entry for type ("torch.OutOfMemoryError" looks up its last part),
+ * else its nearest known base... NULL when the type is unknown. */
+const struct exception_type *python_exception_type(const struct python_knowledge *p, const char *type);
 
 /* ---- facts.c: environment facts and candidate evidence ---- */
 
@@ -342,10 +404,22 @@ struct coroner_db {
         uint32_t *id_slots;  /* open addressing by id hash: index into sigs + 1, 0 = empty */
         size_t id_cap;       /* a power of two, at least twice n_sigs */
         bool reference;  /* coroner_db_set_reference */
+        bool tables_only;  /* coroner_db_set_tables_only: skip signature files */
+        struct python_knowledge *python;  /* knowledge/python.json, or NULL */
         bool owns_sigs;  /* false for a view that borrows another db's signatures */
 };
 void signature_free(struct coroner_signature *s);
 bool category_known(const char *category);
+/* PCRE2-compiles src into p; on error names where, key and the offset. */
+int pattern_compile(const char *src, struct pattern *p, const char *where, const char *key,
+                    struct coroner_error *err);
+void pattern_free(struct pattern *p);
+/* Parses json (a signature object; taken over, also on failure) and adds it. */
+int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const char *table,
+                          struct coroner_error *err);
+
+/* match_knowledge.c: a knowledge table -> one signature per entry. */
+int knowledge_expand(coroner_db *db, const char *path, const cJSON *table, struct coroner_error *err);
 
 /* match_prefilter.c */
 struct prefilter;
@@ -389,18 +463,74 @@ int db_prepare(coroner_db *db);
  * Fills name, text (after '?', NULL for the plain form) and close (the '}');
  * false when t does not start one. */
 bool template_placeholder(const char *t, char name[64], const char **text, const char **close);
+/* What a diagnosis rests on. */
+enum basis {
+        BASIS_SIGNATURE,    /* a signature file (signatures/) */
+        BASIS_KNOWLEDGE,    /* an entry of a knowledge table (knowledge/) */
+        BASIS_BLAME,        /* a generic verdict from where a traceback was raised */
+        BASIS_ERROR_LINES,  /* error-level lines that nothing explains */
+        BASIS_NONE,         /* an exception nothing recognises */
+};
+
+/* match_blame.c: where a traceback was raised. */
+enum frame_kind { FRAME_UNKNOWN, FRAME_APP, FRAME_LIBRARY, FRAME_STDLIB, FRAME_NATIVE };
+const char *frame_kind_name(enum frame_kind k);
+struct blame_frame {
+        const struct frame *f;  /* NULL: none */
+        enum frame_kind kind;
+        char package[64];       /* import name of a library frame's package */
+};
+struct blame {
+        const struct exception *exc;  /* the exception blamed: the original cause */
+        struct blame_frame raised;    /* the innermost frame (the standard library's caller) */
+        struct blame_frame app;       /* the innermost frame of the application's own code */
+        struct blame_frame entered;   /* the frame the application called into */
+        struct blame_frame caller;    /* the frame that called into the raising library */
+};
+/* Classifies a frame's file; fills the package of a library frame. */
+enum frame_kind blame_classify(const struct python_knowledge *pk, const char *file, char package[64]);
+void blame_event(const struct python_knowledge *pk, const struct event *ev, struct blame *ret);
+
+/* A frame as the report keeps it (the event's frames are freed). */
+struct frame_ref {
+        char file[256], function[128], package[64];
+        int line;
+        enum frame_kind kind;
+        bool set;
+};
+
 struct match_result {
-        const struct coroner_signature *sig;
+        const struct coroner_signature *sig;  /* NULL: a generic verdict (blame, error lines) */
         const struct exception *exc;  /* which exception matched, or NULL */
         char *summary;                /* with captures filled in */
         char **fixes;
         size_t n_fixes;
         char **checks;                /* candidates' checks, captures filled in */
+        /* A generic verdict (sig NULL): */
+        enum basis basis;
+        char generic_id[64];          /* "generic.application-bug", "error-lines" */
+        const char *category;         /* a static string */
+        char *title;
+        coroner_severity severity;
+        bool symptom;
+        int specificity;
+        /* Where a traceback was raised (any basis). */
+        struct frame_ref raised_in, called_from;
 };
+/* An error line whose words name a kind of failure (knowledge/python.json's
+ * message classes with a category): its generic verdict. */
+bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
+/* Fills a generic verdict from b when the evidence allows; false: unrecognized. */
+bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *ret);
 /* Finds the best signature for ev; returns true and fills ret if one matched. */
 /* md: the caller's scratch (one per thread). */
 bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
                  struct match_result *ret);
+/* A line logged at an error level that nothing matched: the generic
+ * verdict "error-lines" (basis BASIS_ERROR_LINES). */
+bool match_error_line(const struct event *ev, struct match_result *m);
+/* Records where ev's traceback was raised in m (raised_in, called_from). */
+void match_locate(const coroner_db *db, const struct event *ev, struct match_result *m);
 void match_result_free(struct match_result *m);
 bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
                     pcre2_match_data *md);
@@ -413,7 +543,9 @@ void fingerprint_module_of(const char *path, struct strbuf *out);
 /* ---- rank.c: matched events -> diagnoses ---- */
 
 struct diagnosis {
-        const struct coroner_signature *sig;  /* NULL: unrecognized */
+        const struct coroner_signature *sig;  /* NULL: a generic verdict or unrecognized */
+        enum basis basis;
+        const char *category;   /* the signature's, the generic verdict's, or "unrecognized" */
         char id[128];
         char run[33];           /* the run (systemd invocation, or "run-N" in text) */
         int run_order;          /* 1: the most recent run; set by ranking_finish */
@@ -424,6 +556,7 @@ struct diagnosis {
         char **checks;                /* one per sig->candidates, captures filled in */
         coroner_severity severity;
         bool symptom, unrecognized;
+        int specificity;
         char fingerprint[17];
         char *exc_type, *exc_message;     /* of the first event, or NULL */
         char **chain_types, **chain_messages;  /* every exception of the first event */
@@ -436,6 +569,9 @@ struct diagnosis {
         struct evidence_line evidence[LIMIT_EVIDENCE];
         size_t n_evidence;
         bool incomplete;
+        bool from_exception;    /* made of exceptions (a traceback or an exception line) */
+        bool failure_words;     /* a plain line that reads as a failure (an error level or word) */
+        struct frame_ref raised_in, called_from;  /* where the first exception was raised */
         bool version_excluded;  /* the log shows a package version the signature excludes */
         bool version_unknown;   /* the signature names versions the log does not show */
         /* filled by rank_finish */
@@ -449,6 +585,7 @@ struct ranking {
         size_t n, cap;
         size_t dropped_events;  /* events lost because LIMIT_DIAGNOSES was reached */
 };
+/* m: what matched ev (sig NULL: a generic verdict; basis BASIS_NONE: nothing). */
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m);
 void ranking_finish(struct ranking *rk);
 void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset);
@@ -484,6 +621,8 @@ struct coroner_analysis {
         pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
         struct facts facts;
         size_t emitted;   /* --follow: diagnoses handed to the caller so far */
+        struct event held_line;  /* an error line held back for one record (analysis.c) */
+        bool held;
         bool finished;
         /* The fast path's pre-filter, rebuilt now and then for the words
          * this input repeats (analysis_skip_message); NULL: the db's. */
@@ -507,6 +646,8 @@ void analysis_feed_logical(coroner_analysis *a, int input, const struct logical 
                            size_t raw_len);
 void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
                           const char *raw, size_t raw_len);
+/* End of an input (-1: of all): close its tracebacks, rank what is held. */
+void analysis_end_input(coroner_analysis *a, int input);
 /* --follow: hands each diagnosis created since the last call to on_diagnosis. */
 void analysis_emit_new(coroner_analysis *a, void (*on_diagnosis)(void *, const coroner_analysis *, size_t),
                        void *ctx);

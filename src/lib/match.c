@@ -110,16 +110,30 @@ static bool exception_matches(const coroner_db *db, const struct coroner_signatu
         return frames_match(db, sig, x, md);
 }
 
+/* A plain line: the signature's line pattern, or one of its whole messages. */
+static bool line_matches(const coroner_db *db, const struct coroner_signature *sig, const char *text,
+                         pcre2_match_data *md)
+{
+        for (size_t i = 0; i < sig->n_wholes; i++)
+                if (strcmp(text, sig->wholes[i]) == 0)
+                        return true;
+        return sig->line.code && pattern_search(db, &sig->line, text, strlen(text), md);
+}
+
 static int criteria_count(const struct coroner_signature *s)
 {
         return (s->n_exception_types > 0) + (s->message.code != NULL) + (s->line.code != NULL) +
                (s->frame_file.code || s->frame_function.code);
 }
 
+/* Is a a better explanation than b? A signature file beats a knowledge
+ * table's entry whatever their specificity: the tables are the floor. */
 static bool better(const struct coroner_signature *a, const struct coroner_signature *b)
 {
         if (!b)
                 return true;
+        if (!a->table != !b->table)
+                return !a->table;
         if (a->specificity != b->specificity)
                 return a->specificity > b->specificity;
         return criteria_count(a) > criteria_count(b);
@@ -227,6 +241,7 @@ static void fill_result(const coroner_db *db, const struct coroner_signature *si
         memset(ret, 0, sizeof *ret);
         ret->sig = sig;
         ret->exc = x;
+        ret->basis = sig->table ? BASIS_KNOWLEDGE : BASIS_SIGNATURE;
         struct strbuf sb = { 0 };
         render(sig->summary, pats, subjects, lens, n, db, &sb);
         ret->summary = sb_take(&sb);
@@ -292,9 +307,8 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event 
                         if (best && !better(sig, best))
                                 continue;
                         if (ev->kind == EVENT_LINE) {
-                                if (sig->line.code && !sig->n_exception_types && !sig->message.code &&
-                                    !sig->frame_file.code && !sig->frame_function.code &&
-                                    pattern_search(db, &sig->line, ev->text, strlen(ev->text), md))
+                                if (!sig->n_exception_types && !sig->message.code && !sig->frame_file.code &&
+                                    !sig->frame_function.code && line_matches(db, sig, ev->text, md))
                                         best = sig;
                                 continue;
                         }
@@ -316,9 +330,61 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event 
         return true;
 }
 
+bool match_error_line(const struct event *ev, struct match_result *m)
+{
+        struct strbuf sb = { 0 };
+        memset(m, 0, sizeof *m);
+        m->basis = BASIS_ERROR_LINES;
+        snprintf(m->generic_id, sizeof m->generic_id, "error-lines");
+        m->category = "unrecognized";
+        m->severity = CORONER_SEV_ERROR;
+        m->specificity = 5;
+        sb_puts(&sb, "Error lines: ");
+        sb_append_display(&sb, ev->text, strlen(ev->text), 120);
+        if (ev->last_line > ev->first_line)
+                sb_printf(&sb, " (and %ld more lines)", ev->last_line - ev->first_line);
+        m->title = sb_take(&sb);
+        static const char summary[] = "Lines logged at an error level that no signature or knowledge table explains; "
+                                      "lines that differ only in numbers, paths and ids are counted as one.";
+        static const char read[] = "Read the first of these lines in its context (the evidence above names the input "
+                                   "and line): the lines before it say what the program was doing.";
+        static const char add[] = "If it recurs, add a signature for it (signatures/README.md).";
+        m->summary = strndup_safe(summary, sizeof summary - 1);
+        m->fixes = calloc(2, sizeof *m->fixes);
+        if (m->fixes) {
+                m->fixes[m->n_fixes++] = strndup_safe(read, sizeof read - 1);
+                m->fixes[m->n_fixes++] = strndup_safe(add, sizeof add - 1);
+        }
+        return m->title && m->summary;
+}
+
+static void frame_ref(const struct blame_frame *b, struct frame_ref *ret)
+{
+        memset(ret, 0, sizeof *ret);
+        if (!b->f)
+                return;
+        snprintf(ret->file, sizeof ret->file, "%s", b->f->file ? b->f->file : "");
+        snprintf(ret->function, sizeof ret->function, "%s", b->f->function ? b->f->function : "");
+        snprintf(ret->package, sizeof ret->package, "%s", b->package);
+        ret->line = b->f->line;
+        ret->kind = b->kind;
+        ret->set = true;
+}
+
+void match_locate(const coroner_db *db, const struct event *ev, struct match_result *m)
+{
+        struct blame b;
+        blame_event(db->python, ev, &b);
+        frame_ref(&b.raised, &m->raised_in);
+        /* The application's frame, when it is not itself where it was raised. */
+        if (b.app.f && b.app.f != b.raised.f)
+                frame_ref(&b.app, &m->called_from);
+}
+
 void match_result_free(struct match_result *m)
 {
         free(m->summary);
+        free(m->title);
         for (size_t i = 0; i < m->n_fixes; i++)
                 free(m->fixes[i]);
         free(m->fixes);

@@ -108,8 +108,9 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
                                 sb_printf(&out, "error: %s: id \"%s\" is defined more than once\n", s->path, s->id);
                                 errors++;
                         }
-                /* The id names the file: signatures/<ecosystem>/<slug>.json */
-                const char *dot = strchr(s->id, '.');
+                /* The id names the file: signatures/<ecosystem>/<slug>.json
+                 * (a knowledge entry's id names its table and entry). */
+                const char *dot = s->table ? NULL : strchr(s->id, '.');
                 if (dot) {
                         char want[300];
                         snprintf(want, sizeof want, "/%.*s/%s.json", (int)(dot - s->id), s->id, dot + 1);
@@ -212,11 +213,11 @@ int coroner_db_explain(coroner_db *db, const char *path, char **report, struct c
                                         if (shown[i] >= 2 || diagnosed(a, s->id))
                                                 continue;
                                         const struct pattern *p = s->message.code ? &s->message : &s->line;
-                                        char lits[8][64];
+                                        char lits[MAX_LITERALS][64];
                                         size_t nl = 0;
                                         bool caseless;
                                         const char *hit = NULL;
-                                        if (p->code && pattern_literals(p->source, lits, 8, &nl, &caseless))
+                                        if (p->code && pattern_literals(p->source, lits, MAX_LITERALS, &nl, &caseless))
                                                 for (size_t k = 0; k < nl && !hit; k++)
                                                         if (memmem(line, len, lits[k], strlen(lits[k])))
                                                                 hit = lits[k];

@@ -33,6 +33,12 @@ struct pf_entry {
 
 struct build;
 
+struct pf_whole {
+        const char *text;  /* owned by the signature */
+        size_t len;
+        uint32_t sig;
+};
+
 struct pf_watch {
         bool candidate;  /* false: fact rule `a`; true: candidate b of signature a */
         uint32_t a, b;
@@ -63,6 +69,9 @@ struct prefilter {
         size_t n_watch;
         size_t n_sigs;
         bool any_always;
+        struct pf_whole *wholes;    /* messages matched as a whole ("Killed"): short,
+                                     * so checked at the line's end, not indexed */
+        size_t n_wholes;
         struct build *literals;     /* the database's literals, kept by a plain
                                      * build for the rebuilds with an input's counts */
 };
@@ -76,6 +85,11 @@ static const char *const triggers[] = {
         "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
         "Starting ",  /* systemd starting a unit: a new run (analysis.c) */
         "terminate called after throwing", "Fatal Python error",
+        /* error levels (decode_level; a level word at a line's start is
+         * checked by prefilter_line_watch itself) */
+        " ERROR ", " ERROR:", "[ERROR]", "[error]", "level=error", "NCCL WARN", " CRITICAL", "[CRITICAL]",
+        " FATAL ", " FATAL:", "[FATAL]", "level=fatal", "level=panic", "level=critical", "panic: ", "error: ",
+        "level=ERROR", "level=FATAL", "level=PANIC",
 };
 
 static inline uint32_t hash4(const struct prefilter *pf, uint32_t w)
@@ -118,7 +132,7 @@ static int commonness(unsigned char c)
 /* ---- literal extraction ---- */
 
 struct lits {
-        char lit[8][64];
+        char lit[MAX_LITERALS][64];
         size_t n;
 };
 
@@ -278,12 +292,12 @@ static bool extract(const char *p, const char *end, struct lits *out, int depth)
                          * group's alternatives may say more. */
                         if (strlen(best) >= 4 && strlen(best) < 8 && branch[0] == '(' &&
                             extract_group(branch, q, &inside, depth) && min_len(&inside) > strlen(best)) {
-                                if (out->n + inside.n > 8)
+                                if (out->n + inside.n > MAX_LITERALS)
                                         return false;
                                 for (size_t k = 0; k < inside.n; k++)
                                         memcpy(out->lit[out->n++], inside.lit[k], 64);
                         } else if (strlen(best) >= 4) {
-                                if (out->n == 8)
+                                if (out->n == MAX_LITERALS)
                                         return false;
                                 snprintf(out->lit[out->n++], 64, "%s", best);
                         } else {
@@ -487,13 +501,13 @@ static bool signature_literals(const struct coroner_signature *s, char lits[][64
                 *n = 0;
                 *caseless = false;
                 cJSON_ArrayForEach(it, declared)
-                        if (cJSON_IsString(it) && strlen(it->valuestring) >= 4 && *n < 8)
+                        if (cJSON_IsString(it) && strlen(it->valuestring) >= 4 && *n < MAX_LITERALS)
                                 snprintf(lits[(*n)++], 64, "%s", it->valuestring);
                 return *n > 0;
         }
-        if (s->line.code && pattern_literals(s->line.source, lits, 8, n, caseless))
+        if (s->line.code && pattern_literals(s->line.source, lits, MAX_LITERALS, n, caseless))
                 return true;
-        if (s->message.code && pattern_literals(s->message.source, lits, 8, n, caseless))
+        if (s->message.code && pattern_literals(s->message.source, lits, MAX_LITERALS, n, caseless))
                 return true;
         if (s->n_exception_types && s->n_exception_types <= 8) {
                 *caseless = false;
@@ -548,6 +562,7 @@ void prefilter_free(struct prefilter *pf)
         free(pf->watch);
         free(pf->entries);
         free(pf->always);
+        free(pf->wholes);
         if (pf->literals) {
                 free(pf->literals->items);
                 free(pf->literals->share);
@@ -598,6 +613,7 @@ int prefilter_build(const coroner_db *db, struct prefilter **ret)
 static int collect_literals(const coroner_db *db, struct prefilter *pf, struct build *b)
 {
         int r = 0;
+        size_t wholes_cap = 0;
         /* The shortest literal bounds the stride (a literal of length L is
          * always hit by a window at a multiple of L - 3). */
         size_t shortest = 64;
@@ -621,11 +637,11 @@ static int collect_literals(const coroner_db *db, struct prefilter *pf, struct b
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
                 for (size_t c = 0; r == 0 && c < db->sigs[i]->n_candidates && c < 8; c++) {
                         struct candidate *cd = &db->sigs[i]->candidates[c];
-                        char lits[8][64];
+                        char lits[MAX_LITERALS][64];
                         size_t n = 0;
                         bool caseless = false;
                         cd->watched = false;
-                        if (!cd->evidence.code || !pattern_literals(cd->evidence.source, lits, 8, &n, &caseless))
+                        if (!cd->evidence.code || !pattern_literals(cd->evidence.source, lits, MAX_LITERALS, &n, &caseless))
                                 continue;
                         bool long_enough = true;
                         for (size_t k = 0; k < n; k++)
@@ -640,8 +656,21 @@ static int collect_literals(const coroner_db *db, struct prefilter *pf, struct b
                         for (size_t k = 0; r == 0 && k < n; k++)
                                 r = add_entry(b, lits[k], caseless, code);
                 }
+        for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
+                for (size_t k = 0; r == 0 && k < db->sigs[i]->n_wholes; k++) {
+                        struct pf_whole *p = grow_array(pf->wholes, pf->n_wholes, &wholes_cap, sizeof *p, 8);
+                        if (!p) {
+                                r = CORONER_E_NOMEM;
+                                break;
+                        }
+                        pf->wholes = p;
+                        const char *t = db->sigs[i]->wholes[k];
+                        pf->wholes[pf->n_wholes++] = (struct pf_whole){ t, strlen(t), (uint32_t)i };
+                }
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
-                char lits[8][64];
+                if (!db->sigs[i]->line.code && !db->sigs[i]->message.code && !db->sigs[i]->n_exception_types)
+                        continue;  /* whole messages only */
+                char lits[MAX_LITERALS][64];
                 size_t n = 0;
                 bool caseless = false;
                 if (!signature_literals(db->sigs[i], lits, &n, &caseless)) {
@@ -676,8 +705,11 @@ static int copy_literals(const struct prefilter *base, struct prefilter *pf)
         pf->any_always = base->any_always;
         memcpy(pf->always, base->always, (pf->n_sigs / 64 + 1) * sizeof *pf->always);
         pf->watch = malloc((base->n_watch + 1) * sizeof *pf->watch);
-        if (!pf->watch)
+        pf->wholes = malloc((base->n_wholes + 1) * sizeof *pf->wholes);
+        if (!pf->watch || !pf->wholes)
                 return CORONER_E_NOMEM;
+        memcpy(pf->wholes, base->wholes, base->n_wholes * sizeof *pf->wholes);
+        pf->n_wholes = base->n_wholes;
         memcpy(pf->watch, base->watch, base->n_watch * sizeof *pf->watch);
         pf->n_watch = base->n_watch;
         return 0;
@@ -883,15 +915,26 @@ int prefilter_line(const struct prefilter *pf, const char *s, size_t n)
         return prefilter_line_watch(pf, s, n, NULL);
 }
 
+/* Does s end with the whole message w (after a blank or a colon: the
+ * prefixes before a message end so)? */
+static bool ends_with_whole(const char *s, size_t n, const struct pf_whole *w)
+{
+        return n >= w->len && memcmp(s + n - w->len, w->text, w->len) == 0 &&
+               (n == w->len || s[n - w->len - 1] == ' ' || s[n - w->len - 1] == ':');
+}
+
 int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits)
 {
         if (hits)
                 hits->n = 0;
         if (pf->any_always)
                 return PF_FULL;
+        for (size_t k = 0; k < pf->n_wholes; k++)
+                if (ends_with_whole(s, n, &pf->wholes[k]))
+                        return PF_FULL;
         if (n < 4)
                 return 0;
-        if (s[n - 1] == ':')
+        if (s[n - 1] == ':' || decode_level_at_start(s, n, true))
                 return PF_FULL;
         const size_t st = pf->stride;
         size_t i = 0;
@@ -925,6 +968,9 @@ int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, st
 
 void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits)
 {
+        for (size_t k = 0; k < pf->n_wholes; k++)
+                if (ends_with_whole(s, n, &pf->wholes[k]))
+                        bits[pf->wholes[k].sig / 64] |= 1ULL << (pf->wholes[k].sig % 64);
         for (size_t i = 0; i + 4 <= n; i += pf->stride) {
                 uint32_t w = load4(s + i), h = hash4(pf, w);
                 if (TEST(h))

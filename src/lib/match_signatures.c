@@ -36,7 +36,7 @@ int coroner_db_new(coroner_db **ret)
         return 0;
 }
 
-static void pattern_free(struct pattern *p)
+void pattern_free(struct pattern *p)
 {
         pcre2_code_free(p->code);
         free(p->source);
@@ -55,11 +55,13 @@ void signature_free(struct coroner_signature *s)
                 pattern_free(&s->candidates[i].evidence);
         free(s->candidates);
         free(s->exception_types);
+        free(s->wholes);
         free(s->fixes);
         free(s->references);
         free(s->explains);
         cJSON_Delete(s->json);
         free(s->path);
+        free(s->table);
         free(s);
 }
 
@@ -79,11 +81,13 @@ void coroner_db_free(coroner_db *db)
         pcre2_match_data_free(db->md);
         prefilter_free(db->pf);
         facts_rules_free(db->fact_rules);
+        python_knowledge_free(db->python);
         free(db);
 }
 
 size_t coroner_db_count(const coroner_db *db) { return db->n_sigs; }
 void coroner_db_set_reference(coroner_db *db, bool reference) { db->reference = reference; }
+void coroner_db_set_tables_only(coroner_db *db, bool tables_only) { db->tables_only = tables_only; }
 
 const coroner_signature *coroner_db_get(const coroner_db *db, size_t i)
 {
@@ -130,6 +134,7 @@ const char *coroner_signature_id(const coroner_signature *s) { return s->id; }
 const char *coroner_signature_title(const coroner_signature *s) { return s->title; }
 const char *coroner_signature_category(const coroner_signature *s) { return s->category; }
 const char *coroner_signature_path(const coroner_signature *s) { return s->path; }
+const char *coroner_signature_table(const coroner_signature *s) { return s->table; }
 coroner_severity coroner_signature_severity(const coroner_signature *s) { return s->severity; }
 char *coroner_signature_json(const coroner_signature *s) { return cJSON_Print(s->json); }
 
@@ -141,7 +146,7 @@ static const char *const categories[] = {
         "distributed-communication", "port-in-use", "network-problem", "model-access-denied",
         "model-files-invalid", "model-unsupported", "invalid-configuration", "compile-failure",
         "process-crash", "multiprocessing-misuse", "container-or-platform", "application-bug",
-        "service-failure",
+        "service-failure", "storage-problem", "system-error",
 };
 
 bool category_known(const char *c)
@@ -211,8 +216,8 @@ static int get_strings(const cJSON *obj, const char *key, const char ***ret, siz
         return 0;
 }
 
-static int compile_pattern(const char *src, struct pattern *p, const char *path, const char *key,
-                           struct coroner_error *err)
+int pattern_compile(const char *src, struct pattern *p, const char *path, const char *key,
+                    struct coroner_error *err)
 {
         int code;
         PCRE2_SIZE offset;
@@ -243,7 +248,7 @@ static int optional_pattern(const cJSON *obj, const char *key, struct pattern *p
                 return 0;
         if (!cJSON_IsString(v) || !v->valuestring[0])
                 return fail(err, path, "\"%s\" must be a non-empty string (a PCRE2 pattern)", key);
-        return compile_pattern(v->valuestring, p, path, key, err);
+        return pattern_compile(v->valuestring, p, path, key, err);
 }
 
 static int parse_signature(struct coroner_signature *s, struct coroner_error *err)
@@ -275,6 +280,7 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                 s->symptom = true;
         else if (strcmp(role, "root-cause") != 0)
                 return fail(err, path, "role \"%s\" is not root-cause or symptom", role);
+        s->ends_run = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "knowledge"), "ends_run"));
         const cJSON *spec = cJSON_GetObjectItemCaseSensitive(j, "specificity");
         s->specificity = 50;
         if (spec) {
@@ -298,6 +304,8 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                 return fail(err, path, "%s", "missing object \"match\"");
         if ((r = get_strings(m, "exception", &s->exception_types, &s->n_exception_types, err, path)) < 0)
                 return r;
+        if ((r = get_strings(m, "whole", &s->wholes, &s->n_wholes, err, path)) < 0)
+                return r;
         if ((r = optional_pattern(m, "message", &s->message, path, err)) < 0 ||
             (r = optional_pattern(m, "line", &s->line, path, err)) < 0)
                 return r;
@@ -309,8 +317,8 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                     (r = optional_pattern(frame, "function", &s->frame_function, path, err)) < 0)
                         return r;
         }
-        if (!s->n_exception_types && !s->message.code && !s->line.code)
-                return fail(err, path, "%s", "\"match\" needs \"exception\", \"message\" or \"line\"");
+        if (!s->n_exception_types && !s->message.code && !s->line.code && !s->n_wholes)
+                return fail(err, path, "%s", "\"match\" needs \"exception\", \"message\", \"line\" or \"whole\"");
 
         const cJSON *cands = cJSON_GetObjectItemCaseSensitive(j, "candidates");
         if (cands) {
@@ -407,20 +415,34 @@ static char *read_file(const char *path, struct coroner_error *err)
         return text;
 }
 
+int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const char *table,
+                          struct coroner_error *err)
+{
+        struct coroner_signature *s = xmalloc_or_null(sizeof *s);
+        if (!s) {
+                cJSON_Delete(json);
+                return CORONER_E_NOMEM;
+        }
+        s->path = strndup_safe(path, strlen(path));
+        s->json = json;
+        if (table)
+                s->table = strndup_safe(table, strlen(table));
+        int r = s->path && (!table || s->table) ? parse_signature(s, err) : CORONER_E_NOMEM;
+        if (r == 0)
+                r = add_signature(db, s);
+        if (r < 0)
+                signature_free(s);
+        return r;
+}
+
 int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error *err)
 {
         char *text = read_file(path, err);
         if (!text)
                 return CORONER_E_SIGNATURE;
-        struct coroner_signature *s = xmalloc_or_null(sizeof *s);
-        if (!s) {
-                free(text);
-                return CORONER_E_NOMEM;
-        }
-        s->path = strndup_safe(path, strlen(path));
         const char *end = NULL;
-        s->json = cJSON_ParseWithOpts(text, &end, true);
-        if (!s->json) {
+        cJSON *json = cJSON_ParseWithOpts(text, &end, true);
+        if (!json) {
                 int line, col;
                 const char *at = end ? end : cJSON_GetErrorPtr();
                 line_col(text, at ? (size_t)(at - text) : 0, &line, &col);
@@ -428,16 +450,20 @@ int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error 
                 snprintf(where, sizeof where, "%s:%d:%d", path, line, col);
                 set_error(err, where, "%s", "invalid JSON");
                 free(text);
-                signature_free(s);
                 return CORONER_E_SIGNATURE;
         }
         free(text);
-        int r = parse_signature(s, err);
-        if (r == 0)
-                r = add_signature(db, s);
-        if (r < 0)
-                signature_free(s);
-        return r;
+        /* A knowledge table expands into one signature per entry. */
+        if (cJSON_GetObjectItemCaseSensitive(json, "table")) {
+                int r = knowledge_expand(db, path, json, err);
+                cJSON_Delete(json);
+                return r;
+        }
+        if (db->tables_only) {
+                cJSON_Delete(json);
+                return 0;
+        }
+        return db_add_signature_json(db, path, json, NULL, err);
 }
 
 static int cmp_str(const void *a, const void *b)

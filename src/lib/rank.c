@@ -103,17 +103,66 @@ static void first_line(struct strbuf *sb, const char *s, size_t max)
         sb_append_display(sb, s, nl ? (size_t)(nl - s) : strlen(s), max);
 }
 
+/* The title and summary of an exception nothing recognises. */
+static void unrecognized_texts(struct diagnosis *d, const struct event *ev, const struct exception *x)
+{
+        struct strbuf sb = { 0 };
+        sb_puts(&sb, "Unrecognized ");
+        sb_puts(&sb, x && x->type && x->type[0] ? x->type : "traceback");
+        if (x && x->message && x->message[0]) {
+                sb_puts(&sb, ": ");
+                first_line(&sb, x->message, 120);
+        }
+        d->title = sb_take(&sb);
+        sb_puts(&sb, "No signature or knowledge table knows this ");
+        sb_puts(&sb, ev->kind == EVENT_TRACEBACK ? "traceback" : "exception");
+        if (ev->n_excs > 1)
+                sb_printf(&sb, " (a chain of %zu exceptions)", ev->n_excs);
+        if (d->raised_in.set) {
+                sb_printf(&sb, "; it was raised in %s (", d->raised_in.function[0] ? d->raised_in.function : "?");
+                sb_append_display(&sb, d->raised_in.file, strlen(d->raised_in.file), 200);
+                sb_printf(&sb, ", line %d", d->raised_in.line);
+                if (d->raised_in.package[0])
+                        sb_printf(&sb, ", package %s", d->raised_in.package);
+                sb_puts(&sb, ")");
+        }
+        sb_puts(&sb, ".");
+        d->summary = sb_take(&sb);
+        d->fixes = calloc(2, sizeof *d->fixes);
+        if (!d->fixes)
+                return;
+        if (d->raised_in.set) {
+                const struct frame_ref *f = d->called_from.set ? &d->called_from : &d->raised_in;
+                sb_puts(&sb, "Open ");
+                sb_append_display(&sb, f->file, strlen(f->file), 200);
+                sb_printf(&sb, " at line %d", f->line);
+                if (f->function[0])
+                        sb_printf(&sb, " (%s)", f->function);
+                sb_puts(&sb, ": the exception was raised ");
+                sb_puts(&sb, d->called_from.set ? "in the library it calls there; read its message for the value it rejected."
+                                                : "there; its message says what failed.");
+                d->fixes[d->n_fixes++] = sb_take(&sb);
+        }
+        d->fixes[d->n_fixes++] = dup_or_null(
+                "If it recurs, add a signature for it (signatures/README.md).");
+}
+
 static struct diagnosis *new_diagnosis(const struct event *ev, const struct match_result *m,
                                        const char *fingerprint)
 {
         struct diagnosis *d = xmalloc_or_null(sizeof *d);
         if (!d)
                 return NULL;
-        const struct exception *x = m ? m->exc : NULL;
-        if (!m && ev->n_excs)
+        const struct exception *x = m->exc;
+        if (!x && m->basis == BASIS_NONE && ev->n_excs)
                 x = &ev->excs[0];
         memcpy(d->fingerprint, fingerprint, sizeof d->fingerprint);
         memcpy(d->run, ev->stream.invocation, sizeof d->run);
+        d->basis = m->basis;
+        d->raised_in = m->raised_in;
+        d->called_from = m->called_from;
+        d->from_exception = ev->kind != EVENT_LINE;
+        d->failure_words = ev->failure_words;
         d->explained_by = -1;
         d->first_seq = UINT64_MAX;
         if (x) {
@@ -131,51 +180,31 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
                         }
         }
         copy_evidence(d, ev);
-        if (m) {
-                const struct coroner_signature *s = m->sig;
-                d->sig = s;
-                snprintf(d->id, sizeof d->id, "%s", s->id);
-                d->title = dup_or_null(s->title);
-                d->summary = dup_or_null(m->summary);
-                d->fixes = calloc(m->n_fixes ? m->n_fixes : 1, sizeof *d->fixes);
-                for (size_t i = 0; d->fixes && i < m->n_fixes; i++)
-                        d->fixes[d->n_fixes++] = dup_or_null(m->fixes[i]);
+        const struct coroner_signature *s = m->sig;
+        if (m->basis == BASIS_NONE) {
+                snprintf(d->id, sizeof d->id, "unrecognized");
+                d->category = "unrecognized";
+                d->unrecognized = true;
+                d->severity = CORONER_SEV_ERROR;
+                unrecognized_texts(d, ev, x);
+                return d;
+        }
+        snprintf(d->id, sizeof d->id, "%s", s ? s->id : m->generic_id);
+        d->sig = s;
+        d->category = s ? s->category : m->category;
+        d->title = dup_or_null(s ? s->title : m->title);
+        d->summary = dup_or_null(m->summary);
+        d->fixes = calloc(m->n_fixes ? m->n_fixes : 1, sizeof *d->fixes);
+        for (size_t i = 0; d->fixes && i < m->n_fixes; i++)
+                d->fixes[d->n_fixes++] = dup_or_null(m->fixes[i]);
+        if (s) {
                 d->checks = calloc(s->n_candidates + 1, sizeof *d->checks);
                 for (size_t i = 0; d->checks && m->checks && i < s->n_candidates; i++)
                         d->checks[i] = dup_or_null(m->checks[i]);
-                d->severity = s->severity;
-                d->symptom = s->symptom;
-        } else {
-                struct strbuf sb = { 0 };
-                snprintf(d->id, sizeof d->id, "unrecognized");
-                d->unrecognized = true;
-                d->severity = CORONER_SEV_ERROR;
-                sb_puts(&sb, "Unrecognized ");
-                sb_puts(&sb, x && x->type && x->type[0] ? x->type : "traceback");
-                if (x && x->message && x->message[0]) {
-                        sb_puts(&sb, ": ");
-                        first_line(&sb, x->message, 120);
-                }
-                d->title = sb_take(&sb);
-                sb_puts(&sb, "No signature knows this ");
-                sb_puts(&sb, ev->kind == EVENT_TRACEBACK ? "traceback" : "exception");
-                if (ev->n_excs > 1)
-                        sb_printf(&sb, " (a chain of %zu exceptions)", ev->n_excs);
-                if (x && x->n_frames) {
-                        const struct frame *f = &x->frames[x->n_frames - 1];
-                        sb_puts(&sb, "; it was raised in ");
-                        sb_puts(&sb, f->function ? f->function : "?");
-                        sb_puts(&sb, " (");
-                        sb_append_display(&sb, f->file ? f->file : "?", f->file ? strlen(f->file) : 1, 200);
-                        sb_printf(&sb, ", line %d)", f->line);
-                }
-                sb_puts(&sb, ".");
-                d->summary = sb_take(&sb);
-                d->fixes = calloc(1, sizeof *d->fixes);
-                if (d->fixes)
-                        d->fixes[d->n_fixes++] = dup_or_null(
-                                "Read the exception and the innermost frames above; if it recurs, add a signature (signatures/README.md).");
         }
+        d->severity = s ? s->severity : m->severity;
+        d->symptom = s ? s->symptom : m->symptom;
+        d->specificity = s ? s->specificity : m->specificity;
         return d;
 }
 
@@ -187,14 +216,26 @@ static bool ranking_grow(struct ranking *rk)
         return p != NULL;
 }
 
+/* One failure: the same signature, or (generic and unrecognized ones) the
+ * same verdict and fingerprint, within one run. */
+static bool same_failure(const struct diagnosis *d, const struct coroner_signature *sig, enum basis basis,
+                         const char *id, const char *fingerprint, const char *run)
+{
+        if (strcmp(d->run, run) != 0)
+                return false;
+        if (sig || d->sig)
+                return d->sig == sig;
+        return d->basis == basis && strcmp(d->fingerprint, fingerprint) == 0 && strcmp(d->id, id) == 0;
+}
+
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m)
 {
         char fp[17];
-        fingerprint_event(ev, m ? m->exc : (ev->n_excs ? &ev->excs[0] : NULL), fp);
+        const char *id = m->sig ? m->sig->id : m->basis == BASIS_NONE ? "unrecognized" : m->generic_id;
+        fingerprint_event(ev, m->exc ? m->exc : (ev->n_excs ? &ev->excs[0] : NULL), fp);
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
-                if ((m ? d->sig == m->sig : (d->unrecognized && strcmp(d->fingerprint, fp) == 0)) &&
-                    strcmp(d->run, ev->stream.invocation) == 0) {
+                if (same_failure(d, m->sig, m->basis, id, fp, ev->stream.invocation)) {
                         note_occurrence(d, ev);
                         return;
                 }
@@ -226,12 +267,9 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                 for (size_t k = 0; k < d->n_evidence; k++)
                         d->evidence[k].input += input_offset;
                 struct diagnosis *same = NULL;
-                for (size_t j = 0; j < dst->n && !same; j++) {
-                        struct diagnosis *e = dst->diags[j];
-                        if ((d->sig ? e->sig == d->sig : (e->unrecognized && strcmp(e->fingerprint, d->fingerprint) == 0)) &&
-                            strcmp(e->run, d->run) == 0)
-                                same = e;
-                }
+                for (size_t j = 0; j < dst->n && !same; j++)
+                        if (same_failure(dst->diags[j], d->sig, d->basis, d->id, d->fingerprint, d->run))
+                                same = dst->diags[j];
                 if (!same && dst->n < LIMIT_DIAGNOSES && (dst->n < dst->cap || ranking_grow(dst))) {
                         dst->diags[dst->n++] = d;
                         continue;
@@ -274,38 +312,88 @@ static int tier(const struct diagnosis *d);
 /* early: 0..100, how early the diagnosis was first seen among all. */
 static void score(struct diagnosis *d, double early)
 {
-        int specificity = d->sig ? d->sig->specificity : 30;
+        int specificity = d->basis == BASIS_NONE ? 10 : d->specificity;
         d->score = tier(d) * 1000.0 + d->severity * 50.0 + specificity * 3.0 + early;
-        if (d->unrecognized)
-                d->confidence = 0.3;
-        else if (d->symptom)
-                d->confidence = 0.3 + specificity / 250.0;
-        else
-                d->confidence = 0.45 + specificity / 200.0;
+        switch (d->basis) {
+        case BASIS_NONE: d->confidence = 0.3; break;
+        case BASIS_ERROR_LINES: d->confidence = 0.25; break;
+        case BASIS_BLAME: d->confidence = 0.35 + specificity / 200.0; break;
+        default:
+                d->confidence = d->symptom ? 0.3 + specificity / 250.0 : 0.45 + specificity / 200.0;
+                break;
+        }
         if (d->incomplete)
                 d->confidence *= 0.8;
         if (d->confidence > 0.99)
                 d->confidence = 0.99;
 }
 
+static const char *const tier_words[] = {
+        "informational", "a warning", "error lines nothing explains", "a symptom of another failure",
+        "an exception nothing recognises", "a root cause known by its kind", "a root cause"
+};
+
 void ranking_score_one(struct ranking *rk, size_t i)
 {
         struct diagnosis *d = rk->diags[i];
         score(d, 0);
-        snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): %s.",
-                 d->unrecognized ? "an exception no signature knows"
-                                 : d->symptom ? "a symptom of another failure" : "a root cause");
+        snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): %s.", tier_words[tier(d)]);
 }
 
+/* Tiers, best last: a signature's root cause, then root causes known by
+ * their kind (a knowledge table, blame), exceptions nothing recognises,
+ * symptoms, error lines nothing explains, warnings, information. */
 static int tier(const struct diagnosis *d)
 {
         if (d->severity <= CORONER_SEV_INFO)
                 return 0;
         if (d->severity == CORONER_SEV_WARNING)
                 return 1;
-        if (d->unrecognized)
+        if (d->basis == BASIS_ERROR_LINES)
+                return 2;
+        if (d->symptom)
                 return 3;
-        return d->symptom ? 2 : 4;
+        if (d->basis == BASIS_NONE)
+                return 4;
+        return d->basis == BASIS_SIGNATURE ? 6 : 5;
+}
+
+/* Evidence that the run failed, not just logged something: an exception,
+ * a signature's or blame's error, a death by signal or a failed unit. */
+static bool shows_failure(const struct diagnosis *d)
+{
+        if (d->severity < CORONER_SEV_ERROR || d->basis == BASIS_ERROR_LINES)
+                return false;
+        if (d->basis != BASIS_KNOWLEDGE || d->from_exception)
+                return true;
+        return d->sig->ends_run;
+}
+
+/* Severity follows the evidence. An exception is an error even where the
+ * table calls its condition a warning (a connection reset that ended a
+ * thread). A plain line that a table knows but that does not read as a
+ * failure, and error lines nothing explains, are errors only in a run that
+ * failed; in a run that kept going they are warnings, so that healthy logs
+ * with transient errors stay free of errors. */
+static void weigh_severity(struct ranking *rk)
+{
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                if (d->basis == BASIS_KNOWLEDGE && d->from_exception && d->severity == CORONER_SEV_WARNING)
+                        d->severity = CORONER_SEV_ERROR;
+        }
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                bool plain = d->basis == BASIS_ERROR_LINES ||
+                             (d->basis == BASIS_KNOWLEDGE && !d->from_exception && !d->failure_words && !d->sig->ends_run);
+                if (!plain || d->severity < CORONER_SEV_ERROR)
+                        continue;
+                bool failed = false;
+                for (size_t j = 0; j < rk->n && !failed; j++)
+                        failed = strcmp(rk->diags[j]->run, d->run) == 0 && shows_failure(rk->diags[j]);
+                if (!failed)
+                        d->severity = CORONER_SEV_WARNING;
+        }
 }
 
 static int cmp_score(const void *a, const void *b)
@@ -338,11 +426,6 @@ static bool explains(const struct diagnosis *cause, const struct diagnosis *effe
         }
         return false;
 }
-
-static const char *const tier_words[] = {
-        "informational", "a warning", "a symptom of another failure", "an exception no signature knows",
-        "a root cause"
-};
 
 /* Runs ordered by their latest activity: run_order 1 is the most recent.
  * Diagnoses outside any run (kernel messages, text without systemd start
@@ -380,6 +463,7 @@ void ranking_finish(struct ranking *rk)
 {
         if (rk->n == 0)
                 return;
+        weigh_severity(rk);
         /* Earliness: the order in which diagnoses were first seen. */
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_first_seen);
         for (size_t i = 0; i < rk->n; i++)
@@ -394,9 +478,17 @@ void ranking_finish(struct ranking *rk)
                 for (size_t j = 0; j < rk->n && d->explained_by < 0; j++)
                         if (rk->diags[j]->run_order == d->run_order && explains(rk->diags[j], d))
                                 d->explained_by = (int)j;
+                /* A table's generic reading of a condition a signature names
+                 * more precisely in the same run is told under it. */
+                for (size_t j = 0; j < i && d->explained_by < 0 && d->basis == BASIS_KNOWLEDGE; j++) {
+                        const struct diagnosis *e = rk->diags[j];
+                        if (e->run_order == d->run_order && e->basis == BASIS_SIGNATURE &&
+                            strcmp(e->category, d->category) == 0)
+                                d->explained_by = (int)j;
+                }
                 /* A symptom after a higher-ranked root cause of its run is folded under it. */
                 const struct diagnosis *top = rk->diags[run_top];
-                if (d->explained_by < 0 && d->symptom && i > run_top && tier(top) >= 3 &&
+                if (d->explained_by < 0 && d->symptom && i > run_top && tier(top) >= 4 &&
                     top->first_seq <= d->first_seq)
                         d->explained_by = (int)run_top;
                 int t = tier(d);
@@ -407,7 +499,9 @@ void ranking_finish(struct ranking *rk)
                 else if (i == 0)
                         snprintf(d->rationale, sizeof d->rationale,
                                  "Ranked first: %s%s, first seen %s%s.", tier_words[t],
-                                 d->sig ? (d->sig->specificity >= 70 ? " with a specific signature" : " with a general signature") : "",
+                                 d->basis == BASIS_KNOWLEDGE ? ", from a knowledge table"
+                                 : d->basis != BASIS_SIGNATURE ? ""
+                                 : d->sig->specificity >= 70 ? " with a specific signature" : " with a general signature",
                                  d->first_time[0] ? "at " : "", d->first_time[0] ? d->first_time : "in line order");
                 else if (d->explained_by >= 0)
                         snprintf(d->rationale, sizeof d->rationale,

@@ -505,12 +505,12 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                         if (n < 0)
                                 r = (int)n;
                         else if (n == 0)
-                                assembler_end_input(a->assembler, input);  /* idle: tracebacks are complete */
+                                analysis_end_input(a, input);  /* idle: tracebacks are complete */
                         if (o->cursor_file && jr.cursor && n > 0)
                                 write_cursor_file(o->cursor_file, jr.cursor, NULL);
                 }
         }
-        assembler_end_input(a->assembler, input);
+        analysis_end_input(a, input);
         if (o->follow)
                 analysis_emit_new(a, o->on_diagnosis, o->ctx);
         if (o->cursor_file && jr.cursor && r == 0)

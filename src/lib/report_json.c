@@ -39,7 +39,7 @@ const char *report_role(const struct diagnosis *d)
 
 const char *report_category(const struct diagnosis *d)
 {
-        return d->sig ? d->sig->category : "unrecognized";
+        return d->category ? d->category : "unrecognized";
 }
 
 const char *report_input_name(const coroner_analysis *a, int input)

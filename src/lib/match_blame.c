@@ -1,0 +1,559 @@
+/* match_blame.c — where a traceback was raised, and what that says when no
+ * signature knows it.
+ *
+ * Each frame is the application's own code, an installed library
+ * (site-packages, dist-packages, an egg, or a source checkout of a known
+ * framework), the standard library, or native code. From the innermost
+ * frame, the innermost frame of the application and the frame that called
+ * into the raising library, and from what Python's exception type means
+ * (knowledge/python.json), blame makes a generic diagnosis: a KeyError
+ * raised in train.py is a bug at train.py:98; an ImportError of one
+ * installed package inside another is a version mismatch between the two;
+ * a module that is not there is a missing dependency.
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_names[] = { "unknown", "application", "library", "standard-library", "native" };
+
+const char *frame_kind_name(enum frame_kind k)
+{
+        return (unsigned)k < sizeof kind_names / sizeof kind_names[0] ? kind_names[k] : "unknown";
+}
+
+static bool in_list(const cJSON *list, const char *s, size_t n)
+{
+        const cJSON *it;
+        cJSON_ArrayForEach(it, list)
+                if (cJSON_IsString(it) && strlen(it->valuestring) == n && memcmp(it->valuestring, s, n) == 0)
+                        return true;
+        return false;
+}
+
+/* The path component that starts at s, without ".py". */
+static void component(const char *s, char out[64])
+{
+        size_t n = strcspn(s, "/\\");
+        if (n > 3 && memcmp(s + n - 3, ".py", 3) == 0)
+                n -= 3;
+        if (n >= 64)
+                n = 63;
+        memcpy(out, s, n);
+        out[n] = '\0';
+}
+
+/* "/lib/python3.11/" (or python2.7, lib64, Windows "\Lib\"): the standard
+ * library's directory, unless site-packages follows. */
+static bool stdlib_path(const char *f)
+{
+        for (const char *p = f; (p = strstr(p, "python")) != NULL; p++) {
+                if (p < f + 5 || (memcmp(p - 4, "lib/", 4) != 0 && memcmp(p - 4, "lib\\", 4) != 0))
+                        continue;
+                const char *q = p + 6;
+                if (!isdigit((unsigned char)*q))
+                        continue;
+                while (isdigit((unsigned char)*q) || *q == '.')
+                        q++;
+                if (*q == '/' || *q == '\\')
+                        return true;
+        }
+        return strstr(f, "\\Lib\\") != NULL || strstr(f, "/Lib/") != NULL;
+}
+
+enum frame_kind blame_classify(const struct python_knowledge *pk, const char *file, char package[64])
+{
+        static const char *const installs[] = { "site-packages/", "dist-packages/", "site-packages\\",
+                                                "dist-packages\\", ".egg/", ".egg\\" };
+        package[0] = '\0';
+        if (!file || !file[0])
+                return FRAME_UNKNOWN;
+        if (file[0] == '<')
+                return strncmp(file, "<frozen", 7) == 0 ? FRAME_STDLIB
+                       : strcmp(file, "<string>") == 0 || strcmp(file, "<stdin>") == 0 ? FRAME_APP
+                                                                                        : FRAME_UNKNOWN;
+        for (size_t i = 0; i < sizeof installs / sizeof installs[0]; i++) {
+                const char *at = strstr(file, installs[i]);
+                if (at) {
+                        component(at + strlen(installs[i]), package);
+                        return FRAME_LIBRARY;
+                }
+        }
+        size_t len = strlen(file);
+        if (strstr(file, ".so") || (len > 4 && strcmp(file + len - 4, ".dll") == 0) ||
+            (!strstr(file, ".py") && strstr(file, "lib")))
+                return FRAME_NATIVE;
+        if (stdlib_path(file))
+                return FRAME_STDLIB;
+        /* A source checkout or editable install of a known framework:
+         * ".../sglang/python/sglang/srt/managers/scheduler.py". */
+        for (const char *p = file; pk && *p; p++) {
+                if (p != file && p[-1] != '/' && p[-1] != '\\')
+                        continue;
+                size_t n = strcspn(p, "/\\");
+                if (p[n] && in_list(pk->frameworks, p, n)) {
+                        component(p, package);
+                        return FRAME_LIBRARY;
+                }
+        }
+        return FRAME_APP;
+}
+
+static void blame_frame(const struct python_knowledge *pk, const struct frame *f, struct blame_frame *ret)
+{
+        ret->f = f;
+        ret->kind = blame_classify(pk, f ? f->file : NULL, ret->package);
+}
+
+/* The exception to blame: the original cause (first in the chain, a
+ * worker's own traceback moved first) that has frames. */
+static const struct exception *blamed_exception(const struct event *ev)
+{
+        for (size_t i = 0; i < ev->n_excs; i++)
+                if (ev->excs[i].n_frames && ev->excs[i].type && ev->excs[i].type[0])
+                        return &ev->excs[i];
+        return ev->n_excs ? &ev->excs[0] : NULL;
+}
+
+void blame_event(const struct python_knowledge *pk, const struct event *ev, struct blame *ret)
+{
+        memset(ret, 0, sizeof *ret);
+        const struct exception *x = blamed_exception(ev);
+        ret->exc = x;
+        if (!x || !x->n_frames)
+                return;
+        size_t n = x->n_frames;
+        blame_frame(pk, &x->frames[n - 1], &ret->raised);
+        /* The standard library is only the messenger: blame its caller. */
+        size_t at = n - 1;
+        while (at > 0 && ret->raised.kind == FRAME_STDLIB)
+                blame_frame(pk, &x->frames[--at], &ret->raised);
+        for (size_t i = n; i-- > 0;) {
+                struct blame_frame b;
+                blame_frame(pk, &x->frames[i], &b);
+                if (b.kind == FRAME_APP) {
+                        ret->app = b;
+                        if (i + 1 < n)
+                                blame_frame(pk, &x->frames[i + 1], &ret->entered);
+                        break;
+                }
+        }
+        /* The caller of the raising package: the frame outside the innermost
+         * run of that package's frames (standard library frames skipped). */
+        if (ret->raised.kind == FRAME_LIBRARY)
+                for (size_t i = at; i-- > 0;) {
+                        struct blame_frame b;
+                        blame_frame(pk, &x->frames[i], &b);
+                        if (b.kind == FRAME_STDLIB || (b.kind == FRAME_LIBRARY && strcmp(b.package, ret->raised.package) == 0))
+                                continue;
+                        ret->caller = b;
+                        break;
+                }
+}
+
+/* ---- the generic verdict ---- */
+
+/* A package name safe to put in a shell command. */
+static bool plain_name(const char *s)
+{
+        return s && s[0] && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") == strlen(s) &&
+               s[0] != '-';
+}
+
+/* The pip distribution of an import name: "sklearn" -> "scikit-learn". */
+static void distribution(const struct python_knowledge *pk, const char *import, char out[64])
+{
+        const char *d = pk ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(pk->packages, import)) : NULL;
+        snprintf(out, 64, "%s", d ? d : import);
+        if (!d)
+                for (char *c = out; *c; c++)
+                        if (*c == '_')
+                                *c = '-';
+}
+
+/* "name ('quoted')": the first quoted word of s after prefix, if any. */
+static bool quoted_after(const char *s, const char *prefix, char out[128])
+{
+        const char *p = s ? strstr(s, prefix) : NULL;
+        if (!p)
+                return false;
+        p += strlen(prefix);
+        const char *q = strchr(p, '\'');
+        if (!q || q == p)
+                return false;
+        size_t n = (size_t)(q - p) < 127 ? (size_t)(q - p) : 127;
+        memcpy(out, p, n);
+        out[n] = '\0';
+        return true;
+}
+
+static void top_package(const char *module, char out[64])
+{
+        size_t n = strcspn(module, ".");
+        if (n >= 64)
+                n = 63;
+        memcpy(out, module, n);
+        out[n] = '\0';
+}
+
+/* "func (file:line)" for a frame, the file shortened to its last two parts. */
+static void where(struct strbuf *sb, const struct frame *f)
+{
+        const char *file = f->file ? f->file : "?";
+        const char *cut = file + strlen(file);
+        int parts = 0;
+        while (cut > file && parts < 2)
+                if (*--cut == '/' || *cut == '\\')
+                        parts++;
+        if (parts == 2)
+                cut++;
+        sb_append_display(sb, f->function ? f->function : "?", f->function ? strlen(f->function) : 1, 80);
+        sb_puts(sb, " (");
+        sb_append_display(sb, cut, strlen(cut), 120);
+        sb_printf(sb, ":%d)", f->line);
+}
+
+static void first_message_line(struct strbuf *sb, const struct exception *x, size_t max)
+{
+        const char *m = x->message ? x->message : "";
+        size_t n = strcspn(m, "\n");
+        sb_append_display(sb, m, n, max);
+}
+
+/* "KeyError: 'input_ids'" */
+static void exception_words(struct strbuf *sb, const struct exception *x)
+{
+        sb_append_display(sb, x->type, strlen(x->type), 120);
+        if (x->message && x->message[0]) {
+                sb_puts(sb, ": ");
+                first_message_line(sb, x, 120);
+        }
+}
+
+static void add_fix(struct match_result *m, struct strbuf *sb)
+{
+        char **p = realloc(m->fixes, (m->n_fixes + 1) * sizeof *p);
+        char *text = sb_take(sb);
+        if (!p || !text) {
+                free(p ? NULL : text);
+                if (p)
+                        m->fixes = p;
+                free(text);
+                return;
+        }
+        m->fixes = p;
+        m->fixes[m->n_fixes++] = text;
+}
+
+static const struct message_class *message_class_of(const coroner_db *db, const struct exception *x,
+                                                    pcre2_match_data *md)
+{
+        const struct python_knowledge *pk = db->python;
+        const char *msg = x->message ? x->message : "";
+        for (size_t i = 0; pk && i < pk->n_classes; i++)
+                if (pattern_search(db, &pk->classes[i].pattern, msg, strlen(msg), md))
+                        return &pk->classes[i];
+        return NULL;
+}
+
+static void set_verdict(struct match_result *m, const char *id, const char *category, coroner_severity severity,
+                        bool symptom, int specificity)
+{
+        snprintf(m->generic_id, sizeof m->generic_id, "%s", id);
+        m->category = category;
+        m->severity = severity;
+        m->symptom = symptom;
+        m->specificity = specificity;
+}
+
+/* Where it happened, for the title: the application's frame if it has
+ * one, else the raising library. */
+static void blame_place(struct strbuf *sb, const struct blame *b)
+{
+        if (b->app.f && b->raised.kind == FRAME_LIBRARY && b->raised.package[0]) {
+                sb_printf(sb, " in %s, called from ", b->raised.package);
+                where(sb, b->app.f);
+        } else if (b->app.f) {
+                sb_puts(sb, " in ");
+                where(sb, b->app.f);
+        } else if (b->raised.f) {
+                sb_puts(sb, " in ");
+                if (b->raised.package[0])
+                        sb_printf(sb, "%s, ", b->raised.package);
+                where(sb, b->raised.f);
+        }
+}
+
+static void verdict_application_bug(struct match_result *m, const struct blame *b, const struct exception_type *t,
+                                    const struct message_class *mc)
+{
+        const struct exception *x = b->exc;
+        struct strbuf sb = { 0 };
+        set_verdict(m, "generic.application-bug", "application-bug", CORONER_SEV_ERROR, false, 20);
+        exception_words(&sb, x);
+        if (mc && (!t || strcmp(t->blame, "runtime") == 0))  /* "IndexError" says it already */
+                sb_printf(&sb, " (%s)", mc->what);
+        blame_place(&sb, b);
+        m->title = sb_take(&sb);
+        if (mc)
+                sb_printf(&sb, "The message names %s: the tensors or values the code combines do not fit. ", mc->what);
+        else if (t)
+                sb_printf(&sb, "%s ", t->meaning);
+        if (b->app.f) {
+                sb_puts(&sb, "It was raised ");
+                if (b->raised.kind == FRAME_LIBRARY && b->raised.package[0])
+                        sb_printf(&sb, "inside %s, from the application's call in ", b->raised.package);
+                else
+                        sb_puts(&sb, "in the application's own code, in ");
+                where(&sb, b->app.f);
+                sb_puts(&sb, ".");
+        } else if (b->raised.f) {
+                sb_puts(&sb, "It was raised in ");
+                if (b->raised.package[0])
+                        sb_printf(&sb, "%s, ", b->raised.package);
+                where(&sb, b->raised.f);
+                sb_puts(&sb, "; no frame of the application's own code is in the traceback.");
+        }
+        m->summary = sb_take(&sb);
+        if (b->app.f) {
+                sb_puts(&sb, "Open ");
+                sb_append_display(&sb, b->app.f->file, strlen(b->app.f->file), 200);
+                sb_printf(&sb, " at line %d", b->app.f->line);
+                if (b->app.f->function)
+                        sb_printf(&sb, " (%s)", b->app.f->function);
+                sb_puts(&sb, ". ");
+        } else if (b->raised.package[0]) {
+                sb_printf(&sb, "The failure is inside %s, with no application frame: look for a bug report of %s's installed version with this message, or for the input or setting it did not accept. ",
+                          b->raised.package, b->raised.package);
+        }
+        sb_puts(&sb, mc ? "print the shapes, dtypes and devices of the tensors used on that line, and make them agree."
+                        : t ? t->fix : "read the exception and the frames above it.");
+        add_fix(m, &sb);
+        if (b->app.f && b->raised.kind == FRAME_LIBRARY && plain_name(b->raised.package)) {
+                sb_printf(&sb, "pip show %s", b->raised.package);
+                add_fix(m, &sb);
+        }
+}
+
+static void verdict_version_mismatch(struct match_result *m, const struct blame *b, const char *user, const char *used,
+                                     const char *detail)
+{
+        struct strbuf sb = { 0 };
+        char dist_user[64], dist_used[64];
+        set_verdict(m, "generic.library-version-mismatch", "library-version-mismatch", CORONER_SEV_ERROR, false, 22);
+        exception_words(&sb, b->exc);
+        sb_printf(&sb, ": %s and %s do not fit", user, used);
+        m->title = sb_take(&sb);
+        sb_printf(&sb, "%s uses %s that the installed %s does not have: the two packages' installed versions do not fit each other.",
+                  user, detail ? detail : "an interface", used);
+        if (b->raised.f) {
+                sb_puts(&sb, " Raised in ");
+                where(&sb, b->raised.f);
+                sb_puts(&sb, ".");
+        }
+        m->summary = sb_take(&sb);
+        distribution(NULL, user, dist_user);
+        distribution(NULL, used, dist_used);
+        if (plain_name(dist_user) && plain_name(dist_used)) {
+                sb_printf(&sb, "pip show %s %s", dist_user, dist_used);
+                add_fix(m, &sb);
+        }
+        sb_printf(&sb, "Install versions that fit: the %s version that %s's release requires (its requirements or changelog), or the %s release made for the installed %s.",
+                  used, user, user, used);
+        add_fix(m, &sb);
+}
+
+static void verdict_missing_module(struct match_result *m, const coroner_db *db, const struct blame *b, const char *module)
+{
+        struct strbuf sb = { 0 };
+        char top[64], dist[64];
+        top_package(module, top);
+        distribution(db->python, top, dist);
+        set_verdict(m, "generic.missing-dependency", "missing-dependency", CORONER_SEV_ERROR, false, 22);
+        exception_words(&sb, b->exc);
+        sb_printf(&sb, ": %s is not installed", dist);
+        m->title = sb_take(&sb);
+        sb_printf(&sb, "The Python module %s is not installed in the environment the program runs in", top);
+        if (b->raised.package[0] && strcmp(b->raised.package, top) != 0)
+                sb_printf(&sb, " (%s imports it)", b->raised.package);
+        else if (b->app.f) {
+                sb_puts(&sb, " (imported in ");
+                where(&sb, b->app.f);
+                sb_puts(&sb, ")");
+        }
+        sb_puts(&sb, ".");
+        m->summary = sb_take(&sb);
+        if (plain_name(dist)) {
+                sb_printf(&sb, "pip install %s", dist);
+                add_fix(m, &sb);
+        }
+        sb_puts(&sb, "If it is installed, the service runs another Python: compare python -c 'import sys; print(sys.executable)' with the environment you installed into.");
+        add_fix(m, &sb);
+}
+
+/* A message "No module named 'a.b'", "cannot import name 'X' from 'a.b'",
+ * "module 'a' has no attribute 'y'": the verdict of an import. */
+static bool import_verdict(struct match_result *m, const coroner_db *db, const struct blame *b)
+{
+        const struct exception *x = b->exc;
+        char module[128], name[128], top[64];
+        const char *user = b->raised.kind == FRAME_LIBRARY && b->raised.package[0] ? b->raised.package
+                         : b->caller.kind == FRAME_LIBRARY ? b->caller.package : "the application";
+        if (quoted_after(x->message, "No module named '", module)) {
+                top_package(module, top);
+                /* A missing submodule of a package that imports fine: the
+                 * package is installed, in a version without that module. */
+                if (strchr(module, '.') && b->raised.kind == FRAME_LIBRARY && strcmp(b->raised.package, top) != 0) {
+                        char detail[300];
+                        snprintf(detail, sizeof detail, "the module %s", module);
+                        verdict_version_mismatch(m, b, user, top, detail);
+                } else {
+                        verdict_missing_module(m, db, b, module);
+                }
+                return true;
+        }
+        if (quoted_after(x->message, "cannot import name '", name) && quoted_after(x->message, "' from '", module)) {
+                char detail[300];
+                top_package(module, top);
+                snprintf(detail, sizeof detail, "the name %s from %s", name, module);
+                verdict_version_mismatch(m, b, user, top, detail);
+                return true;
+        }
+        if (quoted_after(x->message, "module '", module) && quoted_after(x->message, "' has no attribute '", name) &&
+            !strstr(x->message, "circular import")) {
+                char detail[300];
+                top_package(module, top);
+                snprintf(detail, sizeof detail, "the attribute %s.%s", module, name);
+                verdict_version_mismatch(m, b, user, top, detail);
+                return true;
+        }
+        return false;
+}
+
+/* A library calling another with arguments it does not take. */
+static bool cross_library_call(const struct blame *b)
+{
+        static const char *const words[] = { "unexpected keyword argument", "missing 1 required", "missing 2 required",
+                                             "positional argument", "has no attribute", "got multiple values" };
+        const char *msg = b->exc->message ? b->exc->message : "";
+        if (b->raised.kind != FRAME_LIBRARY || b->caller.kind != FRAME_LIBRARY || !b->raised.package[0] ||
+            !b->caller.package[0] || strcmp(b->raised.package, b->caller.package) == 0)
+                return false;
+        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+                if (strstr(msg, words[i]))
+                        return true;
+        return false;
+}
+
+/* A message class that names a category of its own (an unsupported model,
+ * a GPU the build does not support). */
+static void verdict_from_class(struct match_result *m, const struct blame *b, const struct message_class *mc)
+{
+        struct strbuf sb = { 0 };
+        char id[64];
+        snprintf(id, sizeof id, "generic.%s", mc->category);
+        set_verdict(m, id, mc->category, CORONER_SEV_ERROR, false, 22);
+        exception_words(&sb, b->exc);
+        blame_place(&sb, b);
+        m->title = sb_take(&sb);
+        sb_printf(&sb, "The message names %s.", mc->what);
+        if (b->raised.kind == FRAME_LIBRARY && b->raised.package[0])
+                sb_printf(&sb, " It was raised in %s.", b->raised.package);
+        m->summary = sb_take(&sb);
+        const cJSON *fix;
+        cJSON_ArrayForEach(fix, mc->fixes) {
+                sb_puts(&sb, cJSON_GetStringValue(fix));
+                add_fix(m, &sb);
+        }
+}
+
+bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
+{
+        const struct python_knowledge *pk = db->python;
+        memset(m, 0, sizeof *m);
+        for (size_t i = 0; pk && i < pk->n_classes; i++) {
+                const struct message_class *mc = &pk->classes[i];
+                if (!mc->category || !pattern_search(db, &mc->pattern, ev->text, strlen(ev->text), md))
+                        continue;
+                struct strbuf sb = { 0 };
+                char id[64];
+                snprintf(id, sizeof id, "generic.%s", mc->category);
+                set_verdict(m, id, mc->category, CORONER_SEV_ERROR, false, 18);
+                sb_append_display(&sb, ev->text, strlen(ev->text), 160);
+                m->title = sb_take(&sb);
+                sb_printf(&sb, "A line logged at an error level names %s.", mc->what);
+                m->summary = sb_take(&sb);
+                const cJSON *fix;
+                cJSON_ArrayForEach(fix, mc->fixes) {
+                        sb_puts(&sb, cJSON_GetStringValue(fix));
+                        add_fix(m, &sb);
+                }
+                return true;
+        }
+        return false;
+}
+
+static void verdict_from_type(struct match_result *m, const struct blame *b, const struct exception_type *t)
+{
+        struct strbuf sb = { 0 };
+        char id[64];
+        snprintf(id, sizeof id, "generic.%s", t->category);
+        set_verdict(m, id, t->category, t->severity, t->symptom, 18);
+        exception_words(&sb, b->exc);
+        blame_place(&sb, b);
+        m->title = sb_take(&sb);
+        sb_puts(&sb, t->meaning);
+        m->summary = sb_take(&sb);
+        sb_puts(&sb, t->fix);
+        add_fix(m, &sb);
+}
+
+bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m)
+{
+        const struct exception *x = b->exc;
+        memset(m, 0, sizeof *m);
+        m->exc = x;
+        if (!x || !x->type || !x->type[0] || !db->python)
+                return false;
+        const struct exception_type *t = python_exception_type(db->python, x->type);
+        const char *kind = t ? t->blame : "runtime";
+        const struct message_class *mc = strcmp(kind, "bug") == 0 || strcmp(kind, "runtime") == 0
+                                                 ? message_class_of(db, x, md) : NULL;
+        if (mc && mc->category)
+                verdict_from_class(m, b, mc);
+        else if (mc)
+                verdict_application_bug(m, b, t, mc);
+        if (mc)
+                return true;
+        if (strcmp(kind, "import") == 0 || strcmp(kind, "attribute") == 0) {
+                if (import_verdict(m, db, b))
+                        return true;
+                if (strcmp(kind, "import") == 0) {
+                        verdict_from_type(m, b, t);
+                        return true;
+                }
+        }
+        if (strcmp(kind, "bug") == 0 || strcmp(kind, "attribute") == 0) {
+                if (cross_library_call(b))
+                        verdict_version_mismatch(m, b, b->caller.package, b->raised.package, NULL);
+                else
+                        verdict_application_bug(m, b, t, NULL);
+                return true;
+        }
+        if (strcmp(kind, "syntax") == 0) {
+                if (b->raised.kind == FRAME_LIBRARY && b->raised.package[0]) {
+                        verdict_version_mismatch(m, b, b->raised.package, "python", "syntax");
+                        return true;
+                }
+                verdict_application_bug(m, b, t, NULL);
+                return true;
+        }
+        if (t && t->category && strcmp(kind, "runtime") != 0) {
+                verdict_from_type(m, b, t);
+                return true;
+        }
+        return false;
+}

@@ -1,0 +1,392 @@
+/* match_knowledge.c — knowledge tables: complete lists of conditions
+ * (errno, CUDA and library statuses, signals, Xid, HTTP statuses), each
+ * built from the upstream definition it cites, turned into signatures.
+ *
+ * A table (knowledge/README.md) gives, once for all its entries, the ways a
+ * condition is spelled in logs ("[Errno {number}]", "{name}", "{text}"), and
+ * per entry its name, number and text, what it means and what to do. Each
+ * entry becomes one signature, id "<table>.<entry>", whose `match.line` is
+ * the alternation of the entry's spellings: so a condition is recognised
+ * whatever printed it and whatever wrapped it, and the tables give a floor
+ * under the hand-written signatures (which are more specific and win).
+ */
+#include "config.h"
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MIN_LITERAL = 7 };
+
+static int fail(struct coroner_error *err, const char *where, const char *fmt, const char *detail)
+{
+        set_error(err, where, fmt, detail);
+        return CORONER_E_SIGNATURE;
+}
+
+/* The entry's value of field, as text (numbers in decimal); NULL if unset. */
+static const char *field_text(const cJSON *entry, const char *field, char num[32])
+{
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(entry, field);
+        if (cJSON_IsString(v))
+                return v->valuestring;
+        if (cJSON_IsNumber(v)) {
+                snprintf(num, 32, "%lld", (long long)v->valuedouble);
+                return num;
+        }
+        return NULL;
+}
+
+static void append_regex_escaped(struct strbuf *sb, const char *s)
+{
+        for (; *s; s++) {
+                if (strchr("\\^$.|?*+()[]{}", *s))
+                        sb_putc(sb, '\\');
+                sb_putc(sb, *s);
+        }
+}
+
+/* Fills "{field}" placeholders of tmpl from entry; escape: for a pattern,
+ * where "{=field}" inserts the field as a pattern of its own (the build
+ * table's entries are patterns). False when the entry lacks a field the
+ * template names. */
+static bool fill(const char *tmpl, const cJSON *entry, bool escape, struct strbuf *out)
+{
+        for (const char *t = tmpl; *t;) {
+                const char *close = *t == '{' ? strchr(t, '}') : NULL;
+                bool raw = close && t[1] == '=';
+                const char *name = t + 1 + raw;
+                size_t n = close ? (size_t)(close - name) : 0;
+                if (!close || n == 0 || n >= 64 || strspn(name, "abcdefghijklmnopqrstuvwxyz_") != n) {
+                        sb_putc(out, *t++);  /* a PCRE2 quantifier such as \d{4} */
+                        continue;
+                }
+                char field[64], num[32];
+                memcpy(field, name, n);
+                field[n] = '\0';
+                const char *v = field_text(entry, field, num);
+                if (!v)
+                        return false;
+                if (escape && !raw)
+                        append_regex_escaped(out, v);
+                else
+                        sb_puts(out, v);
+                t = close + 1;
+        }
+        return !out->failed;
+}
+
+/* Does every branch of the pattern hold a literal the pre-filter can index
+ * at full speed? A spelling that would not is left out for this entry (a
+ * short name such as "EIO" is found through the entry's other spellings). */
+static bool long_literals(const char *pattern)
+{
+        char lits[MAX_LITERALS][64];
+        size_t n = 0;
+        bool caseless;
+        if (!pattern_literals(pattern, lits, MAX_LITERALS, &n, &caseless) || n == 0)
+                return false;
+        for (size_t i = 0; i < n; i++)
+                if (strlen(lits[i]) < MIN_LITERAL)
+                        return false;
+        return true;
+}
+
+/* The value of key: the entry's, else its class's, else the table's. */
+static const cJSON *lookup(const cJSON *entry, const cJSON *cls, const cJSON *table, const char *key)
+{
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(entry, key);
+        if (!v && cls)
+                v = cJSON_GetObjectItemCaseSensitive(cls, key);
+        if (!v)
+                v = cJSON_GetObjectItemCaseSensitive(table, key);
+        return v;
+}
+
+static bool flag_set(const cJSON *entry, const char *name)
+{
+        return name && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(entry, name));
+}
+
+/* The id "<table>.<slug>": the id template filled, in lower case, every
+ * other character than a-z, 0-9 and '.' as one '-' ("i/o timeout" ->
+ * "i-o-timeout"). */
+static bool entry_id(const cJSON *table, const cJSON *entry, struct strbuf *out)
+{
+        const cJSON *tmpl = cJSON_GetObjectItemCaseSensitive(table, "id");
+        struct strbuf raw = { 0 };
+        if (!cJSON_IsString(tmpl) || !fill(tmpl->valuestring, entry, false, &raw)) {
+                sb_free(&raw);
+                return false;
+        }
+        for (size_t i = 0; i < raw.len; i++) {
+                char c = (char)tolower((unsigned char)raw.data[i]);
+                bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.';
+                if (keep)
+                        sb_putc(out, c);
+                else if (out->len && out->data[out->len - 1] != '-' && out->data[out->len - 1] != '.')
+                        sb_putc(out, '-');
+        }
+        while (out->len && out->data[out->len - 1] == '-')
+                out->data[--out->len] = '\0';
+        sb_free(&raw);
+        return out->len > 0 && !out->failed;
+}
+
+/* The entry's match.line: "(?i)" and its spellings as alternatives; and
+ * the whole messages ({"whole": "{text}"}: a shell's lone "Killed") added
+ * to wholes. */
+static int entry_pattern(const cJSON *table, const cJSON *entry, const char *where, struct strbuf *out,
+                         cJSON *wholes, struct coroner_error *err)
+{
+        const cJSON *sp;
+        size_t kept = 0;
+        struct strbuf one = { 0 };
+        sb_puts(out, "(?i)");
+        cJSON_ArrayForEach(sp, cJSON_GetObjectItemCaseSensitive(table, "spellings")) {
+                const char *tmpl = cJSON_IsString(sp) ? sp->valuestring
+                                                      : cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "pattern"));
+                const char *whole = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "whole"));
+                const char *unless = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "unless"));
+                if (!tmpl && !whole) {
+                        sb_free(&one);
+                        return fail(err, where, "%s", "each spelling is a pattern, {\"pattern\", \"unless\"} or {\"whole\", \"unless\"}");
+                }
+                one.len = 0;
+                if (flag_set(entry, unless) || !fill(tmpl ? tmpl : whole, entry, !whole, &one))
+                        continue;
+                if (whole) {
+                        cJSON_AddItemToArray(wholes, cJSON_CreateString(one.data));
+                        continue;
+                }
+                if (!long_literals(one.data))
+                        continue;
+                if (kept++)
+                        sb_putc(out, '|');
+                sb_append(out, one.data, one.len);
+        }
+        /* "also": other literal spellings of this entry alone. */
+        const cJSON *also;
+        cJSON_ArrayForEach(also, cJSON_GetObjectItemCaseSensitive(entry, "also")) {
+                if (!cJSON_IsString(also) || strlen(also->valuestring) < MIN_LITERAL) {
+                        sb_free(&one);
+                        return fail(err, where, "%s", "\"also\" holds literal texts of 7 or more bytes");
+                }
+                if (kept++)
+                        sb_putc(out, '|');
+                append_regex_escaped(out, also->valuestring);
+        }
+        sb_free(&one);
+        if (out->failed)
+                return CORONER_E_NOMEM;
+        if (!kept)
+                return fail(err, where, "%s", "no spelling applies to this entry (each needs a literal of 7+ bytes)");
+        if (!long_literals(out->data))
+                return fail(err, where, "%s", "the entry's spellings hold more than 16 literals (the pre-filter's limit)");
+        return 0;
+}
+
+static cJSON *copy_or_null(const cJSON *v)
+{
+        return v ? cJSON_Duplicate(v, true) : NULL;
+}
+
+/* One entry as a signature object (signatures/README.md's format). */
+static int entry_signature(const cJSON *table, const cJSON *entry, const char *where, cJSON **ret,
+                           struct coroner_error *err)
+{
+        const cJSON *classes = cJSON_GetObjectItemCaseSensitive(table, "classes");
+        const char *class_name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "class"));
+        const cJSON *cls = class_name ? cJSON_GetObjectItemCaseSensitive(classes, class_name) : NULL;
+        if (class_name && !cls)
+                return fail(err, where, "unknown class \"%s\"", class_name);
+        struct strbuf sb = { 0 };
+        cJSON *sig = cJSON_CreateObject();
+        int r = 0;
+        if (!sig)
+                return CORONER_E_NOMEM;
+        if (!entry_id(table, entry, &sb)) {
+                r = fail(err, where, "%s", "the table's \"id\" template names a field this entry lacks");
+                goto out;
+        }
+        cJSON_AddStringToObject(sig, "id", sb.data);
+        sb.len = 0;
+        const cJSON *title = cJSON_GetObjectItemCaseSensitive(table, "title_template");
+        if (!cJSON_IsString(title) || !fill(title->valuestring, entry, false, &sb)) {
+                r = fail(err, where, "%s", "the table's \"title_template\" names a field this entry lacks");
+                goto out;
+        }
+        cJSON_AddStringToObject(sig, "title", sb.data);
+        sb.len = 0;
+        static const char *const copied[] = { "category", "severity", "role", "specificity", "fixes",
+                                              "candidates", "explains", "requires" };
+        for (size_t i = 0; i < sizeof copied / sizeof copied[0]; i++) {
+                cJSON *v = copy_or_null(lookup(entry, cls, table, copied[i]));
+                if (v)
+                        cJSON_AddItemToObject(sig, copied[i], v);
+        }
+        const char *meaning = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "meaning"));
+        if (!meaning || strchr(meaning, '{')) {
+                r = fail(err, where, "%s", "each entry needs a \"meaning\" (one sentence, without braces)");
+                goto out;
+        }
+        cJSON_AddStringToObject(sig, "summary", meaning);
+        cJSON *match = cJSON_AddObjectToObject(sig, "match");
+        cJSON *wholes = cJSON_AddArrayToObject(match, "whole");
+        if ((r = entry_pattern(table, entry, where, &sb, wholes, err)) < 0)
+                goto out;
+        cJSON_AddStringToObject(match, "line", sb.data);
+        if (!cJSON_GetArraySize(wholes))
+                cJSON_DeleteItemFromObject(match, "whole");
+        cJSON *refs = copy_or_null(cJSON_GetObjectItemCaseSensitive(table, "sources"));
+        if (refs)
+                cJSON_AddItemToObject(sig, "references", refs);
+        const char *sample = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "sample"));
+        if (!sample) {
+                r = fail(err, where, "%s", "each entry needs a \"sample\": a real-shaped line that shows it");
+                goto out;
+        }
+        cJSON *samples = cJSON_AddObjectToObject(sig, "samples");
+        cJSON *m = cJSON_AddArrayToObject(samples, "match");
+        cJSON_AddItemToArray(m, cJSON_CreateString(sample));
+        cJSON *no = copy_or_null(cJSON_GetObjectItemCaseSensitive(table, "no_match"));
+        if (no)
+                cJSON_AddItemToObject(samples, "no_match", no);
+        cJSON *meta = cJSON_AddObjectToObject(sig, "knowledge");
+        cJSON_AddStringToObject(meta, "table", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(table, "table")));
+        cJSON_AddItemToObject(meta, "entry", cJSON_Duplicate(entry, true));
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(table, "ends_run")))
+                cJSON_AddTrueToObject(meta, "ends_run");
+out:
+        sb_free(&sb);
+        if (r < 0)
+                cJSON_Delete(sig);
+        else
+                *ret = sig;
+        return r;
+}
+
+void python_knowledge_free(struct python_knowledge *p)
+{
+        if (!p)
+                return;
+        for (size_t i = 0; i < p->n_classes; i++)
+                pattern_free(&p->classes[i].pattern);
+        free(p->classes);
+        free(p->types);
+        cJSON_Delete(p->json);
+        free(p->path);
+        free(p);
+}
+
+static const struct exception_type *type_named(const struct python_knowledge *p, const char *name, size_t n)
+{
+        for (size_t i = 0; i < p->n_types; i++)
+                if (strlen(p->types[i].name) == n && memcmp(p->types[i].name, name, n) == 0)
+                        return &p->types[i];
+        return NULL;
+}
+
+const struct exception_type *python_exception_type(const struct python_knowledge *p, const char *type)
+{
+        if (!p || !type)
+                return NULL;
+        const char *dot = strrchr(type, '.');
+        const char *last = dot ? dot + 1 : type;
+        return type_named(p, last, strlen(last));
+}
+
+/* The Python table: exception types and message classes for blame. */
+static int load_exception_types(coroner_db *db, const char *path, const cJSON *table, struct coroner_error *err)
+{
+        struct python_knowledge *p = xmalloc_or_null(sizeof *p);
+        if (!p || !(p->json = cJSON_Duplicate(table, true)) || !(p->path = strndup_safe(path, strlen(path)))) {
+                python_knowledge_free(p);
+                return CORONER_E_NOMEM;
+        }
+        const cJSON *entries = cJSON_GetObjectItemCaseSensitive(p->json, "entries");
+        const cJSON *classes = cJSON_GetObjectItemCaseSensitive(p->json, "message_classes");
+        p->types = calloc((size_t)cJSON_GetArraySize(entries) + 1, sizeof *p->types);
+        p->classes = calloc((size_t)cJSON_GetArraySize(classes) + 1, sizeof *p->classes);
+        p->packages = cJSON_GetObjectItemCaseSensitive(p->json, "packages");
+        p->frameworks = cJSON_GetObjectItemCaseSensitive(p->json, "frameworks");
+        int r = p->types && p->classes ? 0 : CORONER_E_NOMEM;
+        const cJSON *e;
+        cJSON_ArrayForEach(e, entries) {
+                if (r < 0)
+                        break;
+                struct exception_type *t = &p->types[p->n_types];
+                char where[600];
+                t->name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "name"));
+                snprintf(where, sizeof where, "%s#%s", path, t->name ? t->name : "?");
+                t->base = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "base"));
+                t->blame = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "blame"));
+                t->category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "category"));
+                t->meaning = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "meaning"));
+                t->fix = cJSON_GetStringValue(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(e, "fixes"), 0));
+                t->sample = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "sample"));
+                const char *role = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "role"));
+                const char *severity = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "severity"));
+                if (!t->name || !t->blame || !t->meaning || !t->fix || !t->sample || !role ||
+                    coroner_severity_parse(severity, &t->severity) < 0)
+                        r = fail(err, where, "%s", "an exception type needs name, blame, meaning, fixes, sample, role and severity");
+                else if (t->category && !category_known(t->category))
+                        r = fail(err, where, "unknown category \"%s\"", t->category);
+                t->symptom = role && strcmp(role, "symptom") == 0;
+                p->n_types++;
+        }
+        cJSON_ArrayForEach(e, classes) {
+                if (r < 0)
+                        break;
+                struct message_class *c = &p->classes[p->n_classes];
+                c->what = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "what"));
+                c->category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "category"));
+                c->fixes = cJSON_GetObjectItemCaseSensitive(e, "fixes");
+                if (c->category && (!category_known(c->category) || !cJSON_GetArraySize(c->fixes))) {
+                        r = fail(err, path, "message class \"%s\" needs a known category and fixes", c->what ? c->what : "?");
+                        break;
+                }
+                const char *pattern = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "pattern"));
+                if (!c->what || !pattern)
+                        r = fail(err, path, "%s", "each message class needs \"what\" and \"pattern\"");
+                else if ((r = pattern_compile(pattern, &c->pattern, path, "message_classes", err)) == 0)
+                        p->n_classes++;
+        }
+        if (r < 0) {
+                python_knowledge_free(p);
+                return r;
+        }
+        python_knowledge_free(db->python);  /* a later table replaces an earlier one */
+        db->python = p;
+        return 0;
+}
+
+int knowledge_expand(coroner_db *db, const char *path, const cJSON *table, struct coroner_error *err)
+{
+        const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(table, "kind"));
+        if (kind && strcmp(kind, "exception-types") == 0)
+                return load_exception_types(db, path, table, err);
+        if (kind)
+                return fail(err, path, "unknown table kind \"%s\"", kind);
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(table, "table"));
+        if (!name || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "entries")) ||
+            !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "spellings")) ||
+            !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "sources")))
+                return fail(err, path, "%s", "a knowledge table needs \"table\", \"sources\", \"spellings\" and \"entries\"");
+        const cJSON *entry;
+        cJSON_ArrayForEach(entry, cJSON_GetObjectItemCaseSensitive(table, "entries")) {
+                char where[600], num[32];
+                const char *label = field_text(entry, "name", num);
+                if (!label)
+                        label = field_text(entry, "number", num);
+                snprintf(where, sizeof where, "%s#%s", path, label ? label : "?");
+                cJSON *sig = NULL;
+                int r = entry_signature(table, entry, where, &sig, err);
+                if (r == 0)
+                        r = db_add_signature_json(db, where, sig, name, err);
+                if (r < 0)
+                        return r;
+        }
+        return 0;
+}
