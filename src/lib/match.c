@@ -127,7 +127,8 @@ static int criteria_count(const struct coroner_signature *s)
 }
 
 /* Is a a better explanation than b? A signature file beats a knowledge
- * table's entry whatever their specificity: the tables are the floor. */
+ * table's entry whatever their specificity (the tables are the floor);
+ * then the more specific wins. */
 static bool better(const struct coroner_signature *a, const struct coroner_signature *b)
 {
         if (!b)
@@ -137,6 +138,17 @@ static bool better(const struct coroner_signature *a, const struct coroner_signa
         if (a->specificity != b->specificity)
                 return a->specificity > b->specificity;
         return criteria_count(a) > criteria_count(b);
+}
+
+/* Of two matches on one traceback: what names an earlier exception of the
+ * chain (nearer the original cause) as a root cause beats a symptom named
+ * on another one (a wrapper's "Caught RuntimeError in DataLoader worker"
+ * gives way to the worker's own error, even a table's reading of it). */
+static bool preferable(const struct coroner_signature *a, size_t ka, const struct coroner_signature *b, size_t kb)
+{
+        if (b && ka != kb && a->symptom != b->symptom)
+                return !a->symptom;
+        return better(a, b);
 }
 
 /* Replaces {name} by the named capture of p's last match on subject. */
@@ -298,30 +310,34 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event 
 
         /* Only the candidates' bits, in index order (ties go to the first). */
         size_t words = prefilter_sig_words(db->pf);
+        size_t best_k = 0;
         for (size_t w = 0; w < words; w++) {
                 for (uint64_t m = bits[w]; m; m &= m - 1) {
                         size_t i = w * 64 + (size_t)__builtin_ctzll(m);
                         if (i >= db->n_sigs)
                                 break;
                         const struct coroner_signature *sig = db->sigs[i];
-                        if (best && !better(sig, best))
-                                continue;
                         if (ev->kind == EVENT_LINE) {
-                                if (!sig->n_exception_types && !sig->message.code && !sig->frame_file.code &&
-                                    !sig->frame_function.code && line_matches(db, sig, ev->text, md))
+                                if (better(sig, best) && !sig->n_exception_types && !sig->message.code &&
+                                    !sig->frame_file.code && !sig->frame_function.code &&
+                                    line_matches(db, sig, ev->text, md))
                                         best = sig;
                                 continue;
                         }
                         /* The original cause (first in the chain) is preferred when the
                          * same signature fits several exceptions. */
-                        for (size_t k = 0; k < ev->n_excs; k++)
-                                if (exception_matches(db, sig, &ev->excs[k], &line, md)) {
+                        for (size_t k = 0; k < ev->n_excs; k++) {
+                                if (!exception_matches(db, sig, &ev->excs[k], &line, md))
+                                        continue;
+                                if (preferable(sig, k, best, best_k)) {
                                         best = sig;
-                                        best_x = &ev->excs[k];
-                                        break;
+                                        best_k = k;
                                 }
+                                break;
+                        }
                 }
         }
+        best_x = best ? &ev->excs[best_k] : NULL;
         sb_free(&line);
         free(bits);
         if (!best)
