@@ -131,13 +131,20 @@ static void on_event(void *ctx, struct event *ev)
                 return;
         }
         flush_held_line(a);
-        /* Unknown tracebacks and bare exceptions are reported; unknown
-         * warnings are not. */
-        if ((ev->kind == EVENT_TRACEBACK && !has_substance(ev)) ||
-            (ev->kind == EVENT_EXCEPTION && strstr(ev->excs[0].type, "Warning")))
-                return;
+        if (ev->kind == EVENT_TRACEBACK && !has_substance(ev))
+                return;  /* a bare header with nothing after it says nothing */
         struct blame b;
         blame_event(a->db->python, ev, &b);
+        /* An unknown warning is reported only when its words name a kind
+         * of failure. */
+        if (ev->kind == EVENT_EXCEPTION && strstr(ev->excs[0].type, "Warning")) {
+                if (blame_warning(a->db, a->md, &b, &m)) {
+                        m.basis = BASIS_BLAME;
+                        ranking_add(&a->ranking, ev, &m);
+                }
+                match_result_free(&m);
+                return;
+        }
         if (blame_verdict(a->db, a->md, &b, &m))
                 m.basis = BASIS_BLAME;
         else

@@ -491,7 +491,8 @@ static bool strip_quote(struct record *r)
 static bool strip_colour(struct record *r)
 {
         const char *s = r->msg;
-        size_t n = r->msg_len, at = s[0] == 0x1b ? 1 : 0;
+        /* ESC itself, or pasted as the letters "ESC" */
+        size_t n = r->msg_len, at = s[0] == 0x1b ? 1 : n > 4 && memcmp(s, "ESC[", 4) == 0 ? 3 : 0;
         if (n < at + 3 || s[at] != '[')
                 return false;
         size_t d = at + 1;

@@ -520,6 +520,9 @@ struct match_result {
 /* An error line whose words name a kind of failure (knowledge/python.json's
  * message classes with a category): its generic verdict. */
 bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
+/* A warning whose message names a kind of failure ("The NVIDIA driver on
+ * your system is too old"): a generic verdict of severity warning. */
+bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m);
 /* Fills a generic verdict from b when the evidence allows; false: unrecognized. */
 bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *ret);
 /* Finds the best signature for ev; returns true and fills ret if one matched. */

@@ -470,6 +470,18 @@ static void verdict_from_class(struct match_result *m, const struct blame *b, co
         }
 }
 
+bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m)
+{
+        memset(m, 0, sizeof *m);
+        m->exc = b->exc;
+        const struct message_class *mc = b->exc ? message_class_of(db, b->exc, md) : NULL;
+        if (!mc || !mc->category)
+                return false;
+        verdict_from_class(m, b, mc);
+        m->severity = CORONER_SEV_WARNING;
+        return true;
+}
+
 bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
 {
         const struct python_knowledge *pk = db->python;

@@ -134,55 +134,66 @@ static bool entry_id(const cJSON *table, const cJSON *entry, struct strbuf *out)
         return out->len > 0 && !out->failed;
 }
 
-/* The entry's match.line: "(?i)" and its spellings as alternatives; and
- * the whole messages ({"whole": "{text}"}: a shell's lone "Killed") added
- * to wholes. */
+/* One spelling filled from entry: appended to the alternation out (kept
+ * counts them), or to wholes. A spelling whose field the entry lacks, or
+ * that is "unless" a flag the entry sets, or whose literal is too short
+ * for the pre-filter, does not apply. */
+static int add_spelling(const cJSON *entry, const cJSON *sp, const char *where, struct strbuf *out, size_t *kept,
+                        cJSON *wholes, struct coroner_error *err)
+{
+        const char *tmpl = cJSON_IsString(sp) ? sp->valuestring
+                                              : cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "pattern"));
+        const char *whole = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "whole"));
+        const char *unless = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "unless"));
+        if (!tmpl && !whole)
+                return fail(err, where, "%s", "each spelling is a pattern, {\"pattern\", \"unless\"} or {\"whole\", \"unless\"}");
+        struct strbuf one = { 0 };
+        if (!flag_set(entry, unless) && fill(tmpl ? tmpl : whole, entry, !whole, &one)) {
+                if (whole) {
+                        cJSON_AddItemToArray(wholes, cJSON_CreateString(one.data));
+                } else if (long_literals(one.data)) {
+                        if ((*kept)++)
+                                sb_putc(out, '|');
+                        sb_append(out, one.data, one.len);
+                }
+        }
+        sb_free(&one);
+        return 0;
+}
+
+/* The entry's match.line: "(?i)" and its spellings as alternatives (the
+ * table's, then the entry's own: a form only it has, such as CUDA's
+ * device-side assert line; with "own_spellings" only its own), then its
+ * "also" texts; whole messages ({"whole": "{text}"}: a shell's lone
+ * "Killed") go to wholes. */
 static int entry_pattern(const cJSON *table, const cJSON *entry, const char *where, struct strbuf *out,
                          cJSON *wholes, struct coroner_error *err)
 {
+        const cJSON *lists[2] = { cJSON_GetObjectItemCaseSensitive(table, "spellings"),
+                                  cJSON_GetObjectItemCaseSensitive(entry, "spellings") };
         const cJSON *sp;
         size_t kept = 0;
-        struct strbuf one = { 0 };
+        int r = 0;
         sb_puts(out, "(?i)");
-        cJSON_ArrayForEach(sp, cJSON_GetObjectItemCaseSensitive(table, "spellings")) {
-                const char *tmpl = cJSON_IsString(sp) ? sp->valuestring
-                                                      : cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "pattern"));
-                const char *whole = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "whole"));
-                const char *unless = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "unless"));
-                if (!tmpl && !whole) {
-                        sb_free(&one);
-                        return fail(err, where, "%s", "each spelling is a pattern, {\"pattern\", \"unless\"} or {\"whole\", \"unless\"}");
-                }
-                one.len = 0;
-                if (flag_set(entry, unless) || !fill(tmpl ? tmpl : whole, entry, !whole, &one))
-                        continue;
-                if (whole) {
-                        cJSON_AddItemToArray(wholes, cJSON_CreateString(one.data));
-                        continue;
-                }
-                if (!long_literals(one.data))
-                        continue;
-                if (kept++)
-                        sb_putc(out, '|');
-                sb_append(out, one.data, one.len);
-        }
-        /* "also": other literal spellings of this entry alone. */
+        for (size_t l = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(entry, "own_spellings")); l < 2 && r == 0; l++)
+                cJSON_ArrayForEach(sp, lists[l])
+                        if (r == 0)
+                                r = add_spelling(entry, sp, where, out, &kept, wholes, err);
+        if (r < 0)
+                return r;
         const cJSON *also;
         cJSON_ArrayForEach(also, cJSON_GetObjectItemCaseSensitive(entry, "also")) {
-                if (!cJSON_IsString(also) || strlen(also->valuestring) < MIN_LITERAL) {
-                        sb_free(&one);
+                if (!cJSON_IsString(also) || strlen(also->valuestring) < MIN_LITERAL)
                         return fail(err, where, "%s", "\"also\" holds literal texts of 7 or more bytes");
-                }
                 if (kept++)
                         sb_putc(out, '|');
                 append_regex_escaped(out, also->valuestring);
         }
-        sb_free(&one);
         if (out->failed)
                 return CORONER_E_NOMEM;
-        if (!kept)
+        if (!kept && !cJSON_GetArraySize(wholes))
                 return fail(err, where, "%s", "no spelling applies to this entry (each needs a literal of 7+ bytes)");
-        if (!long_literals(out->data))
+        if (kept && !long_literals(out->data))
                 return fail(err, where, "%s", "the entry's spellings hold more than 16 literals (the pre-filter's limit)");
         return 0;
 }
@@ -236,7 +247,8 @@ static int entry_signature(const cJSON *table, const cJSON *entry, const char *w
         cJSON *wholes = cJSON_AddArrayToObject(match, "whole");
         if ((r = entry_pattern(table, entry, where, &sb, wholes, err)) < 0)
                 goto out;
-        cJSON_AddStringToObject(match, "line", sb.data);
+        if (sb.len > strlen("(?i)"))
+                cJSON_AddStringToObject(match, "line", sb.data);
         if (!cJSON_GetArraySize(wholes))
                 cJSON_DeleteItemFromObject(match, "whole");
         cJSON *refs = copy_or_null(cJSON_GetObjectItemCaseSensitive(table, "sources"));
