@@ -75,9 +75,13 @@ static bool same_writer(const struct stream_id *x, const struct stream_id *y)
 static bool extend_held_line(coroner_analysis *a, const struct event *ev)
 {
         struct event *h = &a->held_line;
-        if (!a->held || !ev->error_level || ev->input != h->input || ev->first_line != h->last_line + 1 ||
+        if (!a->held || ev->input != h->input || ev->first_line != h->last_line + 1 ||
             !same_writer(&ev->stream, &h->stream))
                 return false;
+        if (ev->error_level && h->failure_line) {  /* the block is as strong as its strongest line */
+                h->error_level = true;
+                h->failure_line = false;
+        }
         h->last_line = ev->last_line;
         if (h->n_evidence == LIMIT_EVIDENCE) {
                 free(h->evidence[1].text);  /* keep the first and the latest */
@@ -126,7 +130,7 @@ static void on_event(void *ctx, struct event *ev)
         /* A line logged at an error level is reported, in clusters of the
          * same wording, below anything recognised. */
         if (ev->kind == EVENT_LINE) {
-                if (ev->error_level && !extend_held_line(a, ev))
+                if ((ev->error_level || ev->failure_line) && !extend_held_line(a, ev))
                         hold_error_line(a, ev);
                 return;
         }

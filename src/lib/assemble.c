@@ -420,7 +420,8 @@ static void emit_single(struct assembler *as, const struct record *r, const stru
         struct event ev;
         fill_line_event(&ev, r, id, input, lineno, seq);
         ev.kind = EVENT_LINE;
-        ev.error_level = r->level != 0;
+        ev.error_level = r->level >= LEVEL_ERROR;
+        ev.failure_line = r->level == LEVEL_WORDS;
         ev.failure_words = ev.error_level || failure_words(r->msg, r->msg_len);
         char *text = strndup_safe(r->msg, r->msg_len);
         ev.text = text;

@@ -563,15 +563,22 @@ static bool strip_timestamp(struct record *r)
         return true;
 }
 
-/* glog/klog: "E1129 21:40:13.123456 ..." (F for fatal). */
-static int glog_level(const char *s, size_t n)
+/* glog/klog: "E1129 21:40:13.123456 ..."; the level letter (I, W, E, F)
+ * or 0. */
+static char glog_letter(const char *s, size_t n)
 {
-        if (n < 14 || (s[0] != 'E' && s[0] != 'F') || s[5] != ' ' || s[8] != ':' || s[11] != ':')
+        if (n < 14 || !strchr("IWEF", s[0]) || s[5] != ' ' || s[8] != ':' || s[11] != ':')
                 return 0;
         for (size_t i = 1; i < 14; i++)
                 if (i != 5 && i != 8 && i != 11 && !isdigit((unsigned char)s[i]))
                         return 0;
-        return s[0] == 'F' ? LEVEL_CRITICAL : LEVEL_ERROR;
+        return s[0];
+}
+
+static int glog_level(const char *s, size_t n)
+{
+        char c = glog_letter(s, n);
+        return c == 'F' ? LEVEL_CRITICAL : c == 'E' ? LEVEL_ERROR : 0;
 }
 
 /* Ray (spdlog) "[2025-04-21 10:05:37,313 E 959680 959717] ": its level
@@ -623,6 +630,9 @@ int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
         static const struct { const char *text; int level; } starts[] = {
                 { "panic: ", LEVEL_CRITICAL }, { "Error: ", LEVEL_ERROR }, { "error: ", LEVEL_ERROR },
         };
+        /* Words with which a line without a level reports a failure. */
+        static const char *const words[] = { " failed", "Failed ", " FAILED", " cannot", "Cannot ", "could not",
+                                             "Could not", "unable to", "Unable to", " Error ", " error " };
         size_t head = n < 120 ? n : 120;
         for (size_t i = 0; i < sizeof inside / sizeof inside[0]; i++)
                 if (memmem(s, head, inside[i].text, strlen(inside[i].text)))
@@ -630,7 +640,19 @@ int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
         for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
                 if (n >= strlen(starts[i].text) && memcmp(s, starts[i].text, strlen(starts[i].text)) == 0)
                         return starts[i].level;
-        return line_start || after_blank ? decode_level_at_start(s, n, line_start) : 0;
+        /* A line logged at a lower level says so; its words do not count. */
+        static const char *const lower[] = { "INFO", "DEBUG", "WARN", "NOTICE", "TRACE", "level=info", "level=warn",
+                                             "level=debug", "[W", "[I" };
+        int level = line_start || after_blank ? decode_level_at_start(s, n, line_start) : 0;
+        for (size_t i = 0; !level && i < sizeof words / sizeof words[0]; i++)
+                if (memmem(s, n, words[i], strlen(words[i])))
+                        level = LEVEL_WORDS;
+        for (size_t i = 0; level == LEVEL_WORDS && i < sizeof lower / sizeof lower[0]; i++)
+                if (memmem(s, head, lower[i], strlen(lower[i])))
+                        level = 0;
+        if (level == LEVEL_WORDS && line_start && glog_letter(s, n))
+                level = 0;  /* glog's I and W lines */
+        return level;
 }
 
 /* The level of r's message; line: the buffer the message lies in, as the

@@ -85,14 +85,15 @@ struct record {
         size_t unit_len;
         const char *invocation; /* _SYSTEMD_INVOCATION_ID or NULL */
         size_t invocation_len;
-        uint8_t level;        /* LEVEL_ERROR, LEVEL_CRITICAL: logged at an error level; 0 otherwise */
+        uint8_t level;        /* LEVEL_*: logged at an error level, or in failure words; 0 otherwise */
         uint64_t prefix_id;   /* identity of an application logger prefix that was
                                * removed (level + location, or the SGLang tag);
                                * 0 if none. Tells one log record from the next. */
 };
 
-/* Error levels a record was logged at (record.level). */
-enum { LEVEL_ERROR = 1, LEVEL_CRITICAL = 2 };
+/* How a record reads (record.level): words that report a failure
+ * ("failed", "cannot"), or logged at an error level. */
+enum { LEVEL_WORDS = 1, LEVEL_ERROR = 2, LEVEL_CRITICAL = 3 };
 
 enum line_shape {
         SHAPE_AUTO = 0,
@@ -112,8 +113,9 @@ struct decoder {
 };
 void decoder_init(struct decoder *d, enum line_shape forced);
 void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r);
-/* The error level of a message (LEVEL_ERROR, LEVEL_CRITICAL or 0): an
- * ERROR/CRITICAL/FATAL word, glog's E/F, level=error, NCCL WARN, panic.
+/* The error level of a message (LEVEL_ERROR, LEVEL_CRITICAL, LEVEL_WORDS
+ * or 0): an ERROR/CRITICAL/FATAL word, glog's E/F, level=error, NCCL WARN,
+ * panic; else words that report a failure (" failed", "cannot", ...).
  * Only in forms the pre-filter lets through (its triggers and
  * decode_level_at_start), so that the fast path finds every such line.
  * line_start: the message begins the line the pre-filter saw; after_blank:
@@ -226,6 +228,7 @@ struct event {
         bool incomplete;         /* input ended inside the traceback */
         bool failure_words;      /* EVENT_LINE: an error level or word says it failed */
         bool error_level;        /* EVENT_LINE: logged at an error level (ERROR, E, FATAL, ...) */
+        bool failure_line;       /* EVENT_LINE: no level, but worded as a failure ("failed to") */
         struct evidence_line evidence[LIMIT_EVIDENCE];
         size_t n_evidence;
 };
@@ -587,6 +590,8 @@ struct ranking {
         struct diagnosis **diags;
         size_t n, cap;
         size_t dropped_events;  /* events lost because LIMIT_DIAGNOSES was reached */
+        size_t failure_lines_folded;  /* lines worded as failures, not reported: more
+                                       * than those explains their run */
 };
 /* m: what matched ev (sig NULL: a generic verdict; basis BASIS_NONE: nothing). */
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m);

@@ -348,24 +348,27 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event 
 
 bool match_error_line(const struct event *ev, struct match_result *m)
 {
+        static const char summary[] = "Lines logged at an error level that no signature or knowledge table explains; "
+                                      "lines that differ only in numbers, paths and ids are counted as one.";
+        static const char summary_words[] = "Lines that report a failure in words (\"failed\", \"cannot\"), in a run "
+                                            "where nothing else explains what went wrong.";
+        static const char read[] = "Read the first of these lines in its context (the evidence above names the input "
+                                   "and line): the lines before it say what the program was doing.";
+        static const char add[] = "If it recurs, add a signature for it (signatures/README.md).";
         struct strbuf sb = { 0 };
         memset(m, 0, sizeof *m);
         m->basis = BASIS_ERROR_LINES;
-        snprintf(m->generic_id, sizeof m->generic_id, "error-lines");
+        snprintf(m->generic_id, sizeof m->generic_id, "%s", ev->failure_line ? "failure-lines" : "error-lines");
         m->category = "unrecognized";
-        m->severity = CORONER_SEV_ERROR;
-        m->specificity = 5;
-        sb_puts(&sb, "Error lines: ");
+        m->severity = ev->failure_line ? CORONER_SEV_WARNING : CORONER_SEV_ERROR;
+        m->specificity = ev->failure_line ? 2 : 5;
+        sb_puts(&sb, ev->failure_line ? "Failure lines: " : "Error lines: ");
         sb_append_display(&sb, ev->text, strlen(ev->text), 120);
         if (ev->last_line > ev->first_line)
                 sb_printf(&sb, " (and %ld more lines)", ev->last_line - ev->first_line);
         m->title = sb_take(&sb);
-        static const char summary[] = "Lines logged at an error level that no signature or knowledge table explains; "
-                                      "lines that differ only in numbers, paths and ids are counted as one.";
-        static const char read[] = "Read the first of these lines in its context (the evidence above names the input "
-                                   "and line): the lines before it say what the program was doing.";
-        static const char add[] = "If it recurs, add a signature for it (signatures/README.md).";
-        m->summary = strndup_safe(summary, sizeof summary - 1);
+        m->summary = ev->failure_line ? strndup_safe(summary_words, sizeof summary_words - 1)
+                                      : strndup_safe(summary, sizeof summary - 1);
         m->fixes = calloc(2, sizeof *m->fixes);
         if (m->fixes) {
                 m->fixes[m->n_fixes++] = strndup_safe(read, sizeof read - 1);

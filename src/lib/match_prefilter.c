@@ -90,6 +90,9 @@ static const char *const triggers[] = {
         " ERROR ", " ERROR:", "[ERROR]", "[error]", "level=error", "NCCL WARN", " CRITICAL", "[CRITICAL]",
         " FATAL ", " FATAL:", "[FATAL]", "level=fatal", "level=panic", "level=critical", "panic: ", "error: ",
         "level=ERROR", "level=FATAL", "level=PANIC",
+        /* failure words of lines without a level (decode_level) */
+        " failed", "Failed ", " FAILED", " cannot", "Cannot ", "could not", "Could not", "unable to",
+        "Unable to", " Error ", " error ",
 };
 
 static inline uint32_t hash4(const struct prefilter *pf, uint32_t w)

@@ -303,8 +303,10 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                 diagnosis_free(d);
         }
         dst->dropped_events += src->dropped_events;
+        dst->failure_lines_folded += src->failure_lines_folded;
         src->n = 0;
         src->dropped_events = 0;
+        src->failure_lines_folded = 0;
 }
 
 static int tier(const struct diagnosis *d);
@@ -375,6 +377,31 @@ static bool shows_failure(const struct diagnosis *d)
  * failure, and error lines nothing explains, are errors only in a run that
  * failed; in a run that kept going they are warnings, so that healthy logs
  * with transient errors stay free of errors. */
+/* Lines worded as failures (no level) are reported only where nothing
+ * else in their run is: they are the last resort, not noise beside a
+ * diagnosis. The others are counted (failure_lines_folded). */
+static void fold_failure_lines(struct ranking *rk)
+{
+        size_t kept = 0;
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                bool weak = d->basis == BASIS_ERROR_LINES && strcmp(d->id, "failure-lines") == 0;
+                bool other = false;
+                for (size_t j = 0; j < rk->n && weak && !other; j++) {
+                        const struct diagnosis *e = rk->diags[j];
+                        other = strcmp(e->run, d->run) == 0 &&
+                                !(e->basis == BASIS_ERROR_LINES && strcmp(e->id, "failure-lines") == 0);
+                }
+                if (weak && other) {
+                        rk->failure_lines_folded += d->count;
+                        diagnosis_free(d);
+                } else {
+                        rk->diags[kept++] = d;
+                }
+        }
+        rk->n = kept;
+}
+
 static void weigh_severity(struct ranking *rk)
 {
         for (size_t i = 0; i < rk->n; i++) {
@@ -463,6 +490,7 @@ void ranking_finish(struct ranking *rk)
 {
         if (rk->n == 0)
                 return;
+        fold_failure_lines(rk);
         weigh_severity(rk);
         /* Earliness: the order in which diagnoses were first seen. */
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_first_seen);
