@@ -593,6 +593,20 @@ static int ray_level(const char *s, size_t n)
         return s[25] == 'E' ? LEVEL_ERROR : s[25] == 'C' ? LEVEL_CRITICAL : 0;
 }
 
+/* c10 (PyTorch's C++ logging): "[E626 06:24:44.906457629 ProcessGroupNCCL.cpp:1785] "
+ * or "[W1129 ...": a glog-like letter and date without zero padding. */
+static int c10_level(const char *s, size_t n)
+{
+        size_t d = 2;
+        if (n < 12 || s[0] != '[' || (s[1] != 'E' && s[1] != 'F'))
+                return 0;
+        while (d < n && d < 7 && isdigit((unsigned char)s[d]))
+                d++;
+        if (d < 5 || d + 3 >= n || s[d] != ' ' || !isdigit((unsigned char)s[d + 1]) || s[d + 3] != ':')
+                return 0;
+        return s[1] == 'F' ? LEVEL_CRITICAL : LEVEL_ERROR;
+}
+
 int decode_level_at_start(const char *s, size_t n, bool line_start)
 {
         /* Ray prefixes its processes' lines: "(raylet) [2025-...". */
@@ -601,8 +615,14 @@ int decode_level_at_start(const char *s, size_t n, bool line_start)
                 if (close && (size_t)(close - s) + 2 < n && close[1] == ' ')
                         return decode_level_at_start(close + 2, n - (size_t)(close - s) - 2, true);
         }
+        /* torchrun's "[rank3]:" before c10's own prefix */
+        if (line_start && n > 8 && memcmp(s, "[rank", 5) == 0) {
+                const char *close = memchr(s, ']', n < 16 ? n : 16);
+                if (close && (size_t)(close - s) + 2 < n && close[1] == ':')
+                        return decode_level_at_start(close + 2, n - (size_t)(close - s) - 2, true);
+        }
         if (line_start && s[0] == '[')
-                return ray_level(s, n);
+                return ray_level(s, n) ? ray_level(s, n) : c10_level(s, n);
         static const struct { const char *word; int level; } words[] = {
                 { "ERROR", LEVEL_ERROR }, { "CRITICAL", LEVEL_CRITICAL }, { "FATAL", LEVEL_CRITICAL },
         };

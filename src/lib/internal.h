@@ -341,8 +341,9 @@ struct python_knowledge {
         const cJSON *frameworks;  /* import names recognised in source checkouts */
 };
 void python_knowledge_free(struct python_knowledge *p);
-/* The entry for type ("torch.OutOfMemoryError" looks up its last part),
- * else its nearest known base... NULL when the type is unknown. */
+/* The entry for type: its most qualified name the table knows
+ * ("ray.exceptions.OutOfMemoryError", else "OutOfMemoryError"); NULL when
+ * the type is unknown. */
 const struct exception_type *python_exception_type(const struct python_knowledge *p, const char *type);
 
 /* ---- facts.c: environment facts and candidate evidence ---- */

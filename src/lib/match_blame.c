@@ -523,6 +523,9 @@ static void verdict_from_type(struct match_result *m, const struct blame *b, con
         add_fix(m, &sb);
 }
 
+static const char PIPE_CLOSED[] = "A multiprocessing pipe reached its end: the process at the other end (a worker, "
+                                  "a scheduler, a child) exited first. Its own failure, above, is the cause.";
+
 bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m)
 {
         const struct exception *x = b->exc;
@@ -532,12 +535,15 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                 return false;
         const struct exception_type *t = python_exception_type(db->python, x->type);
         const char *kind = t ? t->blame : "runtime";
-        const struct message_class *mc = strcmp(kind, "bug") == 0 || strcmp(kind, "runtime") == 0
-                                                 ? message_class_of(db, x, md) : NULL;
+        /* The message's words first (a shape mismatch, a driver too old, a
+         * setting out of range), except for types that name their failure. */
+        const struct message_class *mc = strcmp(kind, "type") != 0 ? message_class_of(db, x, md) : NULL;
         if (mc && mc->category)
                 verdict_from_class(m, b, mc);
-        else if (mc)
+        else if (mc && (strcmp(kind, "bug") == 0 || strcmp(kind, "runtime") == 0))
                 verdict_application_bug(m, b, t, mc);
+        else
+                mc = NULL;
         if (mc)
                 return true;
         if (strcmp(kind, "import") == 0 || strcmp(kind, "attribute") == 0) {
@@ -547,6 +553,19 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                         verdict_from_type(m, b, t);
                         return true;
                 }
+        }
+        /* EOF on a multiprocessing pipe: the process at the other end ended. */
+        if (t && strcmp(t->name, "EOFError") == 0 && x->n_frames && x->frames[x->n_frames - 1].file &&
+            strstr(x->frames[x->n_frames - 1].file, "multiprocessing")) {
+                verdict_from_type(m, b, t);
+                set_verdict(m, "generic.process-crash", "process-crash", CORONER_SEV_ERROR, true, 15);
+                free(m->summary);
+                m->summary = strndup_safe(PIPE_CLOSED, sizeof PIPE_CLOSED - 1);
+                return true;
+        }
+        if (strcmp(kind, "bug") == 0 && t && t->category && strcmp(t->category, "application-bug") != 0) {
+                verdict_from_type(m, b, t);  /* SystemError, EOFError: their own meaning */
+                return true;
         }
         if (strcmp(kind, "bug") == 0 || strcmp(kind, "attribute") == 0) {
                 if (cross_library_call(b))

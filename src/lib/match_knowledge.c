@@ -304,9 +304,14 @@ const struct exception_type *python_exception_type(const struct python_knowledge
 {
         if (!p || !type)
                 return NULL;
-        const char *dot = strrchr(type, '.');
-        const char *last = dot ? dot + 1 : type;
-        return type_named(p, last, strlen(last));
+        /* The most qualified name the table knows: "ray.exceptions.OutOfMemoryError"
+         * is not torch's "OutOfMemoryError". */
+        for (const char *t = type; t; t = strchr(t, '.') ? strchr(t, '.') + 1 : NULL) {
+                const struct exception_type *e = type_named(p, t, strlen(t));
+                if (e)
+                        return e;
+        }
+        return NULL;
 }
 
 /* The Python table: exception types and message classes for blame. */

@@ -9,6 +9,8 @@
 char *report_safe_text(const char *s, size_t max, bool keep_newlines);
 const char *report_role(const struct diagnosis *d);
 const char *report_category(const struct diagnosis *d);
+/* What the diagnosis rests on: "signature", "knowledge", "blame", "error-lines", "unrecognized". */
+const char *report_basis(const struct diagnosis *d);
 const char *report_input_name(const coroner_analysis *a, int input);
 /* Candidate k of d's signature: did the log show its evidence? */
 bool report_candidate_seen(const coroner_analysis *a, const struct diagnosis *d, size_t k);

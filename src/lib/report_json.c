@@ -34,7 +34,7 @@ char *report_safe_text(const char *s, size_t max, bool keep_newlines)
 
 const char *report_role(const struct diagnosis *d)
 {
-        return d->unrecognized ? "unknown" : d->symptom ? "symptom" : "root-cause";
+        return d->unrecognized || d->basis == BASIS_ERROR_LINES ? "unknown" : d->symptom ? "symptom" : "root-cause";
 }
 
 const char *report_category(const struct diagnosis *d)
@@ -106,6 +106,27 @@ static cJSON *stream_json(const struct stream_id *s)
         return o;
 }
 
+const char *report_basis(const struct diagnosis *d)
+{
+        static const char *const names[] = { "signature", "knowledge", "blame", "error-lines", "unrecognized" };
+        return names[d->basis];
+}
+
+/* {"file", "line", "function", "package", "kind"} of a frame, or null. */
+static void add_frame(cJSON *o, const char *key, const struct frame_ref *f)
+{
+        if (!f->set) {
+                cJSON_AddNullToObject(o, key);
+                return;
+        }
+        cJSON *x = cJSON_AddObjectToObject(o, key);
+        add_text(x, "file", f->file, 0, false);
+        cJSON_AddNumberToObject(x, "line", f->line);
+        add_text(x, "function", f->function, 0, false);
+        add_text(x, "package", f->package, 0, false);
+        cJSON_AddStringToObject(x, "kind", frame_kind_name(f->kind));
+}
+
 static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
 {
         const struct diagnosis *d = a->ranking.diags[i];
@@ -117,6 +138,11 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
         add_text(o, "summary", d->summary, 0, false);
         cJSON_AddStringToObject(o, "severity", coroner_severity_name(d->severity));
         cJSON_AddStringToObject(o, "role", report_role(d));
+        cJSON_AddStringToObject(o, "basis", report_basis(d));
+        if (d->sig && d->sig->table)
+                cJSON_AddStringToObject(o, "table", d->sig->table);
+        else
+                cJSON_AddNullToObject(o, "table");
         cJSON_AddNumberToObject(o, "confidence", (double)(int)(d->confidence * 100 + 0.5) / 100.0);
         cJSON_AddNumberToObject(o, "count", (double)d->count);
         add_time(o, "first_seen", d->first_time);
@@ -132,6 +158,8 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
         } else {
                 cJSON_AddNullToObject(o, "exception");
         }
+        add_frame(o, "raised_in", &d->raised_in);
+        add_frame(o, "called_from", &d->called_from);
         cJSON *chain = cJSON_AddArrayToObject(o, "exceptions");
         for (size_t k = 0; k < d->n_chain; k++) {
                 cJSON *x = cJSON_CreateObject();
@@ -284,6 +312,7 @@ int coroner_report_json(const coroner_analysis *a, char **ret)
         for (size_t i = 0; i < a->ranking.n; i++)
                 cJSON_AddItemToArray(diags, diagnosis_json(a, i));
         cJSON_AddNumberToObject(root, "dropped_events", (double)a->ranking.dropped_events);
+        cJSON_AddNumberToObject(root, "failure_lines_folded", (double)a->ranking.failure_lines_folded);
         char *s = cJSON_Print(root);
         cJSON_Delete(root);
         if (!s)

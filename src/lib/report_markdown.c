@@ -39,6 +39,17 @@ int coroner_report_markdown(const coroner_analysis *a, char **ret)
                           coroner_severity_name(d->severity), d->id, report_category(d), report_role(d),
                           d->confidence);
                 put_md(&sb, d->summary, 1000);
+                if (d->raised_in.set) {
+                        sb_puts(&sb, "\n\nRaised in `");
+                        put_code(&sb, d->raised_in.file, 300);
+                        sb_printf(&sb, ":%d`", d->raised_in.line);
+                        if (d->called_from.set) {
+                                sb_puts(&sb, ", called from `");
+                                put_code(&sb, d->called_from.file, 300);
+                                sb_printf(&sb, ":%d`", d->called_from.line);
+                        }
+                        sb_puts(&sb, ".");
+                }
                 sb_puts(&sb, "\n\n### Fix\n\n");
                 for (size_t k = 0; k < d->n_fixes; k++) {
                         sb_printf(&sb, "%zu. `", k + 1);

@@ -71,6 +71,35 @@ static void where_line(struct strbuf *sb, const struct diagnosis *d)
         sb_puts(sb, ".\n");
 }
 
+static void frame_words(struct strbuf *sb, const struct frame_ref *f)
+{
+        put_safe(sb, f->function[0] ? f->function : "?", 120);
+        sb_puts(sb, " (");
+        put_safe(sb, f->file, 300);
+        sb_printf(sb, ":%d", f->line);
+        if (f->kind == FRAME_LIBRARY && f->package[0]) {
+                sb_puts(sb, ", ");
+                put_safe(sb, f->package, 64);
+        } else if (f->kind != FRAME_LIBRARY) {
+                sb_printf(sb, ", %s", frame_kind_name(f->kind));
+        }
+        sb_puts(sb, ")");
+}
+
+/* "Raised in f (file:line, package), called from g (app.py:12, application)." */
+static void raised_line(struct strbuf *sb, const struct diagnosis *d)
+{
+        if (!d->raised_in.set)
+                return;
+        sb_puts(sb, "   Raised in ");
+        frame_words(sb, &d->raised_in);
+        if (d->called_from.set) {
+                sb_puts(sb, ", called from ");
+                frame_words(sb, &d->called_from);
+        }
+        sb_puts(sb, ".\n");
+}
+
 static void full_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t i,
                            const struct style *st)
 {
@@ -116,6 +145,7 @@ static void full_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t 
                         sb_putc(sb, '\n');
                 }
         }
+        raised_line(sb, d);
         where_line(sb, d);
         if (d->incomplete)
                 sb_puts(sb, "   The traceback was cut off (the input ended or the stream was interrupted).\n");
@@ -188,6 +218,9 @@ int coroner_report_text(const coroner_analysis *a, const struct coroner_report_o
         if (a->ranking.dropped_events)
                 sb_printf(&sb, "\n%zu events were not kept (more than %d distinct diagnoses).\n",
                           a->ranking.dropped_events, LIMIT_DIAGNOSES);
+        if (a->ranking.failure_lines_folded)
+                sb_printf(&sb, "\n%zu more line%s worded as failures (\"failed\", \"cannot\") are not listed: the diagnoses above explain their runs.\n",
+                          a->ranking.failure_lines_folded, a->ranking.failure_lines_folded == 1 ? "" : "s");
         char *s = sb_take(&sb);
         if (!s)
                 return CORONER_E_NOMEM;
