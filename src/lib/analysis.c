@@ -36,13 +36,19 @@ static void rank_error_line(coroner_analysis *a, const struct event *ev)
         match_result_free(&m);
 }
 
+static void drop_held_line(coroner_analysis *a)
+{
+        free(a->held_line.text);  /* a line event's text is its own (event_free leaves it) */
+        event_free(&a->held_line);
+        a->held = false;
+}
+
 static void flush_held_line(coroner_analysis *a)
 {
         if (!a->held)
                 return;
         rank_error_line(a, &a->held_line);
-        event_free(&a->held_line);
-        a->held = false;
+        drop_held_line(a);
 }
 
 static void hold_error_line(coroner_analysis *a, const struct event *ev)
@@ -58,9 +64,9 @@ static void hold_error_line(coroner_analysis *a, const struct event *ev)
                 if (h->evidence[i].text)
                         h->n_evidence++;
         }
-        a->held = h->text != NULL;
-        if (!a->held)
-                event_free(h);
+        a->held = true;
+        if (!h->text)
+                drop_held_line(a);
 }
 
 static bool same_writer(const struct stream_id *x, const struct stream_id *y)
@@ -100,10 +106,8 @@ static bool extend_held_line(coroner_analysis *a, const struct event *ev)
 static void set_announcer(coroner_analysis *a, int input, const char *raw, size_t len, long line)
 {
         if (a->held && a->held_line.input == input && a->held_line.first_line == line &&
-            a->held_line.last_line == line) {
-                event_free(&a->held_line);
-                a->held = false;
-        }
+            a->held_line.last_line == line)
+                drop_held_line(a);
         assembler_set_announcer(a->assembler, raw, len, line);
 }
 
@@ -195,7 +199,7 @@ void coroner_analysis_free(coroner_analysis *a)
         pcre2_match_data_free(a->md);
         facts_free(&a->facts);
         ranking_free(&a->ranking);
-        event_free(&a->held_line);
+        drop_held_line(a);
         prefilter_free(a->pf);
         free(a->seen);
         for (size_t i = 0; i < a->n_inputs; i++) {
