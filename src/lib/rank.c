@@ -355,8 +355,8 @@ static int tier(const struct diagnosis *d)
                 return 2;
         if (d->symptom)
                 return 3;
-        if (d->basis == BASIS_NONE)
-                return 4;
+        if (d->basis == BASIS_NONE)  /* a traceback cut off before its exception says little */
+                return d->exc_type && d->exc_type[0] ? 4 : 2;
         return d->basis == BASIS_SIGNATURE ? 6 : 5;
 }
 
