@@ -313,7 +313,7 @@ struct coroner_signature {
  * known, and how blame treats it (match_blame.c). Strings point into the
  * table's JSON. */
 struct exception_type {
-        const char *name, *base;
+        const char *name;        /* "KeyError", "ray.exceptions.OutOfMemoryError" */
         const char *blame;       /* "bug", "import", "attribute", "os", "runtime", ... */
         const char *category;    /* NULL: decided by the message (runtime) */
         const char *meaning, *fix, *sample;

@@ -337,7 +337,6 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
                 char where[600];
                 t->name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "name"));
                 snprintf(where, sizeof where, "%s#%s", path, t->name ? t->name : "?");
-                t->base = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "base"));
                 t->blame = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "blame"));
                 t->category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "category"));
                 t->meaning = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "meaning"));

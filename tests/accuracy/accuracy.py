@@ -1,7 +1,9 @@
 """accuracy.py — how often coroner's first diagnosis has the right category.
 
 On every corpus case (corpus/*/case.json "category") and every blind case
-(tests/accuracy/blind/*/label.json), runs the built coroner twice: with the
+(tests/accuracy/blind-*/*/label.json: real logs from public issue threads,
+labelled by helpers who never ran coroner; split.json names the half kept
+back while developing), runs the built coroner twice: with the
 full database, and with --no-signatures (the knowledge tables, blame and
 error lines alone: the honest measure for failures nobody wrote a signature
 for). A case is right at top-1 when the first diagnosis's category is the
@@ -36,9 +38,13 @@ def cases():
         if case.get("healthy") or not case.get("category"):
             continue
         yield "corpus", os.path.dirname(path), case["category"], set(case.get("category_also_ok", []))
-    for path in sorted(glob.glob(os.path.join(srcdir, "tests/accuracy/blind/*/label.json"))):
+    for path in sorted(glob.glob(os.path.join(srcdir, "tests/accuracy/blind-*/*/label.json"))):
         label = json.load(open(path))
-        yield "blind", os.path.dirname(path), label["category"], set(label.get("also_ok", []))
+        folder = os.path.dirname(path)
+        split = os.path.join(os.path.dirname(folder), "split.json")
+        held = os.path.exists(split) and os.path.basename(folder) in json.load(open(split))["holdout"]
+        kind = os.path.basename(os.path.dirname(folder)) + (" holdout" if held else " dev")
+        yield kind, folder, label["category"], set(label.get("also_ok", []))
 
 
 def categories(log, extra):
@@ -95,6 +101,6 @@ elif tap:
     print(f"1..{n}")
 else:
     for kind, mode, t1, t3 in rows:
-        print(f"{kind:7} {mode:14} top-1 {t1:>14}  top-3 {t3:>14}")
+        print(f"{kind:24} {mode:14} top-1 {t1:>14}  top-3 {t3:>14}")
     for m in misses:
         print("  miss:", m)

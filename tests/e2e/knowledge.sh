@@ -1,0 +1,171 @@
+#!/bin/sh
+# knowledge.sh — the layers below the signatures (knowledge/README.md): a
+# condition is recognised whatever printed or wrapped it, blame says where
+# an unrecognised exception was raised and what that means, error lines are
+# never lost, and the tables are complete against their upstream definitions.
+. "$SRCDIR/tests/e2e/lib.sh"
+
+# expect DESCRIPTION EXPR TEXT [OPTION...]: the report of TEXT satisfies the
+# Python expression EXPR over r (the report) and d (its first diagnosis).
+expect() {
+        _d=$1 _e=$2 _t=$3
+        shift 3
+        printf '%s\n' "$_t" > "$TMP/in.log"
+        "$CORONER" -f json "$@" "$TMP/in.log" > "$TMP/r.json" 2>"$TMP/err"
+        if "$PY" -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+d = r['diagnoses'][0] if r['diagnoses'] else {}
+sys.exit(0 if ($_e) else 1)" "$TMP/r.json" 2>>"$TMP/err"; then
+                ok "$_d"
+        else
+                not_ok "$_d" "$(json_get "$TMP/r.json" '[(x["id"], x["category"], x["severity"], x["title"]) for x in r["diagnoses"][:3]]')
+$(head -c 500 "$TMP/err")"
+        fi
+}
+
+# ---- one condition, many wrappers ----
+for line in \
+        "OSError: [Errno 98] Address already in use" \
+        "RuntimeError: The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use)." \
+        "Error: listen tcp 127.0.0.1:11434: bind: address already in use" \
+        "  what():  bind failed: Address already in use (os error 98)"; do
+        expect "port in use, worded as: $line" "d.get('category') == 'port-in-use'" "$line"
+done
+for line in \
+        "OSError: [Errno 28] No space left on device" \
+        "RuntimeError: [enforce fail at inline_container.cc:595] . unexpected pos 64 vs 0: No space left on device" \
+        "Error: write /root/.ollama/models/blobs/sha256-partial: no space left on device" \
+        "h:1:2 [0] NCCL WARN Call to write failed : No space left on device"; do
+        expect "disk full, worded as: $line" "d.get('category') == 'disk-full'" "$line"
+done
+expect "ENOSPC on /dev/shm is shared memory" "d['category'] == 'shared-memory-exhausted'" \
+        "NCCL WARN Error: failed to extend /dev/shm/nccl-abc to 33030148 bytes, error: No space left on device"
+
+# ---- CUDA, HIP and library statuses by name or number ----
+expect "CUDA_ERROR_OUT_OF_MEMORY (driver API name)" "d['id'] == 'cuda-error.2' and d['category'] == 'gpu-out-of-memory'" \
+        "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to allocate: CUDA_ERROR_OUT_OF_MEMORY: out of memory"
+expect "cudaErrorLaunchTimeout (runtime name)" "d['id'] == 'cuda-error.702'" \
+        "cupy_backends.cuda.api.runtime.CUDARuntimeError: cudaErrorLaunchTimeout: the launch timed out and was terminated"
+expect "'CUDA error 999' (a number)" "d['id'] == 'cuda-error.999' and d['category'] == 'driver-problem'" \
+        "ggml_cuda_init: CUDA error 999 at ggml-cuda.cu:190: unknown error"
+expect "hipErrorOutOfMemory" "d['id'] == 'hip-error.hiperroroutofmemory' and d['category'] == 'gpu-out-of-memory'" \
+        "RuntimeError: HIP error: hipErrorOutOfMemory"
+expect "CUSPARSE_STATUS_INSUFFICIENT_RESOURCES" "d['id'] == 'gpu-library.cusparse-status-insufficient-resources'" \
+        "RuntimeError: CUSPARSE_STATUS_INSUFFICIENT_RESOURCES when calling cusparseSpGEMM_compute"
+expect "NCCL's result code by its text" "d['id'] == 'gpu-library.ncclsystemerror'" \
+        "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5" --no-signatures
+expect "an Xid by number" "d['id'] == 'xid.119' or d['id'].startswith('nvidia.xid-119')" \
+        "NVRM: Xid (PCI:0000:3b:00): 119, pid=2412, name=python3, Timeout after 6s of waiting for RPC response from GPU0 GSP!"
+
+# ---- deaths by signal, however they are worded ----
+for line in "exit status 137" "Worker terminated by signal 9" "torchrun: failed (exitcode: -9) local_rank: 0 (pid: 4242)" \
+        "k26.service: Main process exited, code=killed, status=9/KILL" "Killed"; do
+        expect "SIGKILL worded as: $line" "'signal.sigkill' in [x['id'] for x in r['diagnoses']] or d.get('id', '').endswith('sigkill')" "$line"
+done
+expect "a shell's 'Bus error (core dumped)'" "d['id'] == 'signal.sigbus' and d['category'] == 'shared-memory-exhausted'" \
+        "./train.sh: line 4: 12345 Bus error               (core dumped) python train.py"
+
+# ---- blame (with the tables alone where a signature also knows the case) ----
+TB='Traceback (most recent call last):
+  File "/home/u/proj/train.py", line 42, in main
+    loss = step(batch)
+  File "/home/u/proj/train.py", line 30, in step
+    out = model(batch["input_ids"].half())
+  File "/opt/venv/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1736, in _call_impl
+    return forward_call(*args, **kwargs)
+RuntimeError: expected scalar type Float but found Half'
+expect "a dtype mismatch raised in torch from train.py is the application's bug, at its line" \
+        "d['id'] == 'generic.application-bug' and 'train.py:30' in d['title'] and d['called_from']['line'] == 30 and d['raised_in']['package'] == 'torch'" "$TB"
+expect "a KeyError in the application's own code: the fix opens that line" \
+        "d['id'] == 'generic.application-bug' and 'train_ddp.py' in d['fixes'][0] and 'line 98' in d['fixes'][0]" \
+        'Traceback (most recent call last):
+  File "/workspace/job/train_ddp.py", line 98, in get_batch
+    ids = rec["input_ids"]
+KeyError: '"'"'input_ids'"'"''
+expect "an ImportError between two installed packages is a version mismatch naming both" \
+        "d['id'] == 'generic.library-version-mismatch' and 'awq' in d['title'] and 'transformers' in d['title']" \
+        'Traceback (most recent call last):
+  File "/srv/app/serve.py", line 3, in <module>
+    import awq
+  File "/opt/venv/lib/python3.10/site-packages/awq/modules/fused/attn.py", line 9, in <module>
+    from transformers.models.llama.modeling_llama import LlamaFlashAttention2
+ImportError: cannot import name '"'"'LlamaFlashAttention2'"'"' from '"'"'transformers.models.llama.modeling_llama'"'"' (/opt/venv/lib/python3.10/site-packages/transformers/models/llama/modeling_llama.py)' --no-signatures
+expect "a missing module: pip install of its distribution" \
+        "d['id'] == 'generic.missing-dependency' and 'pip install flash-attn' in d['fixes']" \
+        'Traceback (most recent call last):
+  File "/srv/app/serve.py", line 5, in <module>
+    import flash_attn
+ModuleNotFoundError: No module named '"'"'flash_attn'"'"'' --no-signatures
+expect "a library's own exception type (torch.cuda.OutOfMemoryError) by the table" \
+        "d['category'] == 'gpu-out-of-memory'" \
+        'torch.cuda.OutOfMemoryError: something new the allocator says' --no-signatures
+expect "Ray's OutOfMemoryError is the host's memory, not the GPU's" \
+        "d['category'] == 'host-out-of-memory'" \
+        'ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.' --no-signatures
+
+# ---- error lines ----
+expect "a log of error lines only: clustered, a warning where nothing failed" \
+        "d['id'] == 'error-lines' and d['severity'] == 'warning' and d['count'] == 2" \
+        "INFO 11-29 21:40:13 [x.py:1] serving
+ERROR 11-29 21:40:14 [x.py:1] could not reach redis at 10.0.0.3:6379
+INFO 11-29 21:40:15 [x.py:1] retrying
+ERROR 11-29 21:40:16 [x.py:1] could not reach redis at 10.0.0.3:6380"
+expect "error lines in a run that failed are errors" \
+        "r['diagnoses'][-1]['id'] == 'error-lines' and r['diagnoses'][-1]['severity'] == 'error'" \
+        "Nov 29 21:40:13 h svc[7]: ERROR could not reach redis at 10.0.0.3:6379
+Nov 29 21:40:14 h systemd[1]: svc.service: Failed with result 'exit-code'."
+expect "glog's E lines are error lines" "d['id'] == 'error-lines'" \
+        "E1129 21:40:13.123456    1 main.go:173] error starting plugins: unable to load NVML"
+expect "a line announcing a traceback is its evidence, not an error line too" \
+        "len(r['diagnoses']) == 1 and 'failed to read model config' in d['evidence'][0]['text']" \
+        '2026-11-29 21:40:13,165 ERROR k26.loader: failed to read model config
+Traceback (most recent call last):
+  File "/srv/k26/loader.py", line 22, in read_config
+    raise KeyError("model_type")
+KeyError: '"'"'model_type'"'"''
+for text in "ERROR: something nobody knows" "panic: an unknown Go panic" "[error] a tool of its own" \
+        "level=error msg=\"some component failed\"" "SomeLibraryError: a new exception"; do
+        expect "never 'no known failure' for: $text" "len(r['diagnoses']) >= 1" "$text"
+done
+
+# ---- --no-signatures loads the tables alone ----
+"$CORONER" -f json --no-signatures "$SRCDIR/corpus/gpu-cuda-oom/log.txt" > "$TMP/n.json"
+check "--no-signatures: no signature file's id in the report" "$PY" -c "
+import json, sys
+r = json.load(open('$TMP/n.json'))
+sys.exit(0 if r['diagnoses'] and all(d['basis'] != 'signature' for d in r['diagnoses']) else 1)"
+
+# ---- the tables are complete against their upstream definitions ----
+check "errno: every Linux errno with the C library's text" "$PY" -c "
+import errno, json, os, sys
+t = {e['name']: e for e in json.load(open('$SRCDIR/knowledge/errno.json'))['entries']}
+bad = [n for c, n in errno.errorcode.items() if n not in t or t[n]['number'] != c or t[n]['text'] != os.strerror(c)]
+print(bad); sys.exit(1 if bad else 0)"
+check "signal: every standard signal with strsignal's text" "$PY" -c "
+import json, signal, sys
+t = {e['name']: e for e in json.load(open('$SRCDIR/knowledge/signal.json'))['entries']}
+bad = [s.name for s in signal.Signals if s.name not in ('SIGRTMIN', 'SIGRTMAX') and
+       (s.name not in t or t[s.name]['number'] != s.value or t[s.name]['text'] != signal.strsignal(s))]
+print(bad); sys.exit(1 if bad else 0)"
+check "python: every built-in exception type" "$PY" -c "
+import builtins, json, sys
+t = {e['name'] for e in json.load(open('$SRCDIR/knowledge/python.json'))['entries']}
+names = [n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
+         and not issubclass(v, Warning) and not n.startswith('_') and n not in ('EnvironmentError', 'IOError', 'PythonFinalizationError')]
+bad = [n for n in names if n not in t]
+print(bad); sys.exit(1 if bad else 0)"
+if [ -r /usr/local/cuda/include/driver_types.h ]; then
+        check "cuda: every cudaError_t of the installed toolkit" "$PY" -c "
+import json, re, sys
+src = open('/usr/local/cuda/include/driver_types.h').read()
+body = re.search(r'enum __device_builtin__ cudaError\s*\{(.*?)\};', src, re.S).group(1)
+codes = {n: int(v) for n, v in re.findall(r'(cudaError\w+)\s*=\s*(\d+)', body)}
+t = {e['name']: e['number'] for e in json.load(open('$SRCDIR/knowledge/cuda.json'))['entries']}
+bad = [n for n, v in codes.items() if t.get(n) != v and not n.endswith('Base')]  # cudaErrorApiFailureBase marks a range
+print(bad); sys.exit(1 if bad else 0)"
+else
+        echo "ok $((_n + 1)) - cuda: every cudaError_t of the installed toolkit # SKIP no CUDA toolkit headers"
+        _n=$((_n + 1))
+fi
+done_testing
