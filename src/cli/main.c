@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN };
@@ -22,7 +23,7 @@ enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN };
 enum {
         OPT_NO_DEFAULT_SIGNATURES = 1000, OPT_FAIL_ON, OPT_INPUT_FORMAT, OPT_COLOR, OPT_JOURNAL,
         OPT_USER, OPT_JOURNAL_DIR, OPT_JOURNAL_FILE, OPT_SINCE, OPT_UNTIL, OPT_IDENTIFIER,
-        OPT_MATCH, OPT_FOLLOW, OPT_CURSOR_FILE, OPT_REFERENCE, OPT_NO_SIGNATURES,
+        OPT_MATCH, OPT_FOLLOW, OPT_CURSOR_FILE, OPT_REFERENCE, OPT_NO_SIGNATURES, OPT_TIMEZONE,
 };
 
 static void usage(FILE *f)
@@ -58,7 +59,9 @@ static void usage(FILE *f)
                 "      --journal-file FILE  a journal file, also *.journal~ (repeatable)\n"
                 "  -u, --unit UNIT          only this unit (glob; repeatable); adds systemd's and\n"
                 "                           the kernel's messages, which explain unit deaths\n"
-                "      --since TIME, --until TIME   journalctl's time syntax (-1h, yesterday, ...)\n"
+                "      --since TIME, --until TIME   only lines written in this window, in the journal\n"
+                "                           and in files (systemd.time(7): 21:40, yesterday, -2h,\n"
+                "                           2026-11-29 21:40:13 UTC, a report's first_seen)\n"
                 "  -b, --boot[=ID|-N]       only this boot (default: the last one in the journal)\n"
                 "  -p, --priority PRIO      only entries of PRIO or more important (err, 3, ...)\n"
                 "      --identifier ID      only this SYSLOG_IDENTIFIER (repeatable)\n"
@@ -66,6 +69,8 @@ static void usage(FILE *f)
                 "      --follow             keep reading; report each diagnosis as it completes\n"
                 "      --cursor-file FILE   start after the cursor in FILE; store the new one\n"
                 "      --color WHEN         auto (default), always or never; NO_COLOR disables\n"
+                "      --timezone ZONE      read timestamps without a zone in ZONE (default: the\n"
+                "                           local zone, TZ), as the host that wrote them\n"
                 "  -h, --help               show this help\n"
                 "  -V, --version            show the version\n");
 }
@@ -92,6 +97,39 @@ static bool looks_like_boot(const char *s)
         if (*s == '-' || *s == '+')
                 s++;
         return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/* --timezone: the zone of timestamps that carry none, as TZ would set it. */
+static int set_timezone(const char *zone)
+{
+        char path[512];
+        struct stat st;
+        snprintf(path, sizeof path, "/usr/share/zoneinfo/%s", zone);
+        if (strcmp(zone, "UTC") != 0 && (strstr(zone, "..") || stat(path, &st) != 0 || !S_ISREG(st.st_mode)))
+                return -1;
+        setenv("TZ", zone, 1);
+        tzset();
+        return 0;
+}
+
+/* --since/--until, in systemd.time(7)'s grammar: a value that does not
+ * parse is a usage error, not an empty report. "now" is SOURCE_DATE_EPOCH
+ * when set (reproducible tests), else the clock. */
+static int parse_window(const char *since, const char *until, struct coroner_options *opts)
+{
+        const char *epoch = getenv("SOURCE_DATE_EPOCH");
+        int64_t now = epoch && *epoch ? (int64_t)atoll(epoch) * 1000000 : (int64_t)time(NULL) * 1000000;
+        if (since && coroner_parse_time(since, now, &opts->since_usec) < 0) {
+                fprintf(stderr, "coroner: --since '%s': not a time (2026-11-29 21:40:13, 21:40, yesterday, -2h, ...)\n", since);
+                return -1;
+        }
+        if (until && coroner_parse_time(until, now, &opts->until_usec) < 0) {
+                fprintf(stderr, "coroner: --until '%s': not a time (2026-11-29 21:40:13, 21:40, yesterday, -2h, ...)\n", until);
+                return -1;
+        }
+        opts->has_since = since != NULL;
+        opts->has_until = until != NULL;
+        return 0;
 }
 
 static volatile int stop_requested;
@@ -160,6 +198,7 @@ int main(int argc, char **argv)
                 { "signatures", required_argument, NULL, 's' },
                 { "no-default-signatures", no_argument, NULL, OPT_NO_DEFAULT_SIGNATURES },
                 { "no-signatures", no_argument, NULL, OPT_NO_SIGNATURES },
+                { "timezone", required_argument, NULL, OPT_TIMEZONE },
                 { "fail-on", required_argument, NULL, OPT_FAIL_ON },
                 { "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
                 { "verbose", no_argument, NULL, 'v' },
@@ -202,7 +241,7 @@ int main(int argc, char **argv)
         coroner_severity fail_on = CORONER_SEV_CRITICAL;
         struct coroner_options opts = { 0 };
         struct coroner_report_options ropts = { 0 };
-        const char *color = "auto";
+        const char *color = "auto", *timezone_name = NULL;
         int c, status = 0;
         coroner_db *db = NULL;
         coroner_analysis *a = NULL;
@@ -229,6 +268,9 @@ int main(int argc, char **argv)
                         break;
                 case OPT_NO_SIGNATURES:
                         tables_only = true;
+                        break;
+                case OPT_TIMEZONE:
+                        timezone_name = optarg;
                         break;
                 case OPT_FAIL_ON:
                         if (coroner_severity_parse(optarg, &fail_on) < 0) {
@@ -303,6 +345,16 @@ int main(int argc, char **argv)
         if (no_color && no_color[0])
                 ropts.color = false;
 
+        if (timezone_name && set_timezone(timezone_name) < 0) {
+                fprintf(stderr, "coroner: unknown time zone '%s' (a name under /usr/share/zoneinfo, such as Europe/Berlin, or UTC)\n",
+                        timezone_name);
+                status = 2;
+                goto done;
+        }
+        if (parse_window(jo.since, jo.until, &opts) < 0) {
+                status = 2;
+                goto done;
+        }
         if (coroner_db_new(&db) < 0) {
                 fprintf(stderr, "coroner: out of memory\n");
                 status = 2;
@@ -324,11 +376,11 @@ int main(int argc, char **argv)
         }
         bool input_error = false;
         int n_files = argc - optind;
-        bool journal_filters = jo.n_units || jo.since || jo.until || jo.boot || jo.max_priority >= 0 ||
-                               jo.n_identifiers || jo.n_matches || jo.follow || jo.cursor_file;
+        bool journal_filters = jo.n_units || jo.boot || jo.max_priority >= 0 || jo.n_identifiers || jo.n_matches ||
+                               jo.follow || jo.cursor_file;
         if (journal_filters && !use_journal) {
                 if (n_files) {
-                        fprintf(stderr, "coroner: journal filters (-u, --since, --follow, ...) need --journal, --journal-dir or --journal-file\n");
+                        fprintf(stderr, "coroner: journal filters (-u, -b, -p, --follow, ...) need --journal, --journal-dir or --journal-file\n");
                         status = 2;
                         goto done;
                 }

@@ -260,15 +260,63 @@ static bool announces(coroner_analysis *a, const struct record *r, const char *p
         return false;
 }
 
-/* Text logs hold no invocation IDs: systemd's "Starting k26.service..."
- * begins a new run of the service, and later lines belong to it. */
+static bool starts_with(const struct record *r, const char *prefix)
+{
+        size_t n = strlen(prefix);
+        return r->msg_len >= n && memcmp(r->msg, prefix, n) == 0;
+}
+
+/* A line a service prints once per launch: a new run when it comes again
+ * (SGLang's launch_server logs its arguments; vLLM's API server its
+ * version; TGI's launcher its Args; ollama its server config). */
+static bool start_banner(const struct record *r)
+{
+        static const char *const banners[] = { "server_args=ServerArgs(", "vLLM API server version ", "Args { model_id",
+                                               "msg=\"server config\"" };
+        for (size_t i = 0; i < sizeof banners / sizeof banners[0]; i++)
+                if (memmem(r->msg, r->msg_len, banners[i], strlen(banners[i])))
+                        return true;
+        return false;
+}
+
+/* Text logs hold no invocation IDs; runs are told apart by what systemd
+ * and the services say. A new run begins with systemd's "Starting
+ * X.service" or, for a unit that logs no "Starting" (Type=simple),
+ * "Started X.service"; with the first line of the service after the
+ * unit ended ("Main process exited", "Failed with result", "Stopped",
+ * "Deactivated successfully"); or with a service's start banner when the
+ * current run has already shown one. Kernel lines belong to the run they
+ * fall in. */
 static void track_runs(coroner_analysis *a, int input, struct record *r, char run_id[33])
 {
         struct input_info *in = &a->inputs[input];
         bool systemd = r->ident && r->ident_len == 7 && memcmp(r->ident, "systemd", 7) == 0;
-        if ((systemd || memmem(r->msg, r->msg_len, ".service", 8)) && r->msg_len > 9 &&
-            memcmp(r->msg, "Starting ", 9) == 0)
+        /* the kernel and systemd's other daemons (systemd-oomd, -coredump) are not the service */
+        bool system = r->ident && ((r->ident_len == 6 && memcmp(r->ident, "kernel", 6) == 0) ||
+                                   (r->ident_len > 8 && memcmp(r->ident, "systemd-", 8) == 0));
+        bool unit = memmem(r->msg, r->msg_len, ".service", 8) != NULL;
+        bool new_run = false;
+        if ((systemd || unit) && starts_with(r, "Starting ")) {
+                new_run = true;
+                in->run_starting = true;
+        } else if (systemd && unit && starts_with(r, "Started ")) {
+                new_run = !in->run_starting;
+                in->run_starting = false;
+        } else if (systemd && unit) {
+                if (memmem(r->msg, r->msg_len, "Main process exited", 19) ||
+                    memmem(r->msg, r->msg_len, "Failed with result", 18) || starts_with(r, "Stopped ") ||
+                    memmem(r->msg, r->msg_len, "Deactivated successfully", 24))
+                        in->run_ended = true;
+        } else if (!systemd && !system) {
+                bool banner = start_banner(r);
+                new_run = in->run_ended || (banner && in->run_banner);
+                in->run_banner |= banner;
+        }
+        if (new_run) {
                 in->run++;
+                in->run_ended = false;
+                in->run_banner = !systemd && start_banner(r);
+        }
         if (in->run && !r->invocation) {
                 snprintf(run_id, 33, "run-%d.%d", input + 1, in->run);  /* runs of one input */
                 r->invocation = run_id;
@@ -276,9 +324,26 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
         }
 }
 
+/* --since/--until: is r outside the window? A line without a timestamp is
+ * as old as the last line before it that had one. */
+static bool outside_window(coroner_analysis *a, int input, const struct record *r)
+{
+        struct input_info *in = &a->inputs[input];
+        if (!a->opts.has_since && !a->opts.has_until)
+                return false;
+        if (r->has_time) {
+                in->clock_usec = r->time_usec;
+                in->has_clock = true;
+        }
+        return in->has_clock && ((a->opts.has_since && in->clock_usec < a->opts.since_usec) ||
+                                 (a->opts.has_until && in->clock_usec > a->opts.until_usec));
+}
+
 void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len)
 {
         char run_id[33];
+        if (outside_window(a, input, r))
+                return;
         track_runs(a, input, r, run_id);
         /* One record may hold several lines: rsyslog's #012, or a journal
          * entry whose MESSAGE has newlines (a traceback logged at once). */
@@ -361,7 +426,9 @@ bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size
                 /* One pass tells whether the line matters and lists the watchers in it. */
                 pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
         }
-        if ((pass & PF_FULL) || assembler_busy(a->assembler)) {
+        /* After a unit ended, the next line may begin a run (track_runs):
+         * the fast path must see it as the reference matcher does. */
+        if ((pass & PF_FULL) || assembler_busy(a->assembler) || a->inputs[input].run_ended) {
                 facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* the slow path rescans */
                 return false;
         }

@@ -364,9 +364,8 @@ static struct active *open_active(struct assembler *as, int input, const struct 
         a->ev.input = input;
         a->ev.first_line = a->ev.last_line = lineno;
         a->ev.seq = seq;
-        if (r->has_time)
-                format_time(r->time_usec, a->ev.time);
         a->ev.time_usec = r->time_usec;
+        a->ev.has_time = r->has_time;
         a->next = as->buckets[key % BUCKETS];
         as->buckets[key % BUCKETS] = a;
         as->n_active++;
@@ -382,9 +381,8 @@ static void fill_line_event(struct event *ev, const struct record *r, const stru
         ev->input = input;
         ev->first_line = ev->last_line = lineno;
         ev->seq = seq;
-        if (r->has_time)
-                format_time(r->time_usec, ev->time);
         ev->time_usec = r->time_usec;
+        ev->has_time = r->has_time;
 }
 
 /* Bare "Type: message" lines name an exception only when the type looks like

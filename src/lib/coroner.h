@@ -103,6 +103,11 @@ typedef struct coroner_analysis coroner_analysis;
 struct coroner_options {
         /* Force a line shape instead of detecting it per line; NULL = auto. */
         const char *input_format;
+        /* Only lines written in [since, until] (microseconds since the epoch,
+         * coroner_parse_time); a line without a timestamp counts as written
+         * when the last one before it that has one was. */
+        bool has_since, has_until;
+        int64_t since_usec, until_usec;
 };
 
 int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,

@@ -54,7 +54,7 @@ void decoder_init(struct decoder *d, enum line_shape forced)
 
 /* A log read today was written before today: "Dec 31" read on Jan 2 is
  * from last year. */
-static int year_of(const struct decoder *d, int mon, int day)
+static int year_of(struct decoder *d, int mon, int day)
 {
         return mon * 32 + day > d->today + 1 ? d->year - 1 : d->year;
 }
@@ -84,14 +84,38 @@ static int64_t days_from_civil(int y, int m, int d)
         return era * 146097 + doe - 719468;
 }
 
-/* Sets r->time_usec from broken-down time (UTC unless offset_min says). */
+/* Sets r->time_usec from broken-down time: with a zone (zoned, offset_min
+ * east of UTC), or the writer's local clock (converted by resolve_local). */
 static void set_time(struct record *r, int year, int mon, int day, int hh, int mm, int ss,
-                     long usec, int offset_min)
+                     long usec, bool zoned, int offset_min)
 {
         int64_t t = days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + ss -
                     (int64_t)offset_min * 60;
         r->time_usec = t * 1000000 + usec;
         r->has_time = true;
+        r->time_local = !zoned;
+}
+
+/* The local clock time_usec (as if UTC) to UTC, in this process's zone.
+ * mktime per line would cost more than the rest of decoding: the offset
+ * is kept for the hour it was computed for (zones change on the hour). */
+static void resolve_local(struct decoder *d, struct record *r)
+{
+        if (!r->has_time || !r->time_local)
+                return;
+        r->time_local = false;
+        int64_t hour = r->time_usec / 3600000000LL - (r->time_usec < 0);
+        if (!d->zone_known || d->zone_hour != hour) {
+                time_t naive = (time_t)(hour * 3600);
+                struct tm tm;
+                gmtime_r(&naive, &tm);
+                tm.tm_isdst = -1;  /* mktime finds out; in the hour repeated in autumn, its choice */
+                time_t utc = mktime(&tm);
+                d->zone_offset_usec = utc == (time_t)-1 ? 0 : ((int64_t)naive - (int64_t)utc) * 1000000;
+                d->zone_hour = hour;
+                d->zone_known = true;
+        }
+        r->time_usec -= d->zone_offset_usec;
 }
 
 void record_set_time_usec(struct record *r, int64_t usec)
@@ -136,8 +160,10 @@ static size_t parse_iso_time(const char *s, size_t n, struct record *r)
         size_t at = 19;
         long usec = fraction(s, n, &at);
         int off = 0;
+        bool zoned = false;
         if (at < n && s[at] == 'Z') {
                 at++;
+                zoned = true;
         } else if (at < n && (s[at] == '+' || s[at] == '-')) {
                 int oh = digits(s, n, at + 1, 2);
                 size_t mat = at + 3;
@@ -147,14 +173,24 @@ static size_t parse_iso_time(const char *s, size_t n, struct record *r)
                 if (oh >= 0 && om >= 0) {
                         off = (oh * 60 + om) * (s[at] == '-' ? -1 : 1);
                         at = mat + 2;
+                        zoned = true;
                 }
         }
-        set_time(r, y, mo, d, hh, mm, ss, usec, off);
+        set_time(r, y, mo, d, hh, mm, ss, usec, zoned, off);
         return at;
 }
 
+bool decode_rfc3339(const char *s, size_t n, int64_t *ret_usec)
+{
+        struct record r = { 0 };
+        if (n < 19 || !parse_iso_time(s, n, &r))
+                return false;
+        *ret_usec = r.time_usec;  /* a zone-less one is taken as UTC, as these formats are */
+        return true;
+}
+
 /* "Nov 29 21:40:13[.frac]" at s; returns length or 0. */
-static size_t parse_syslog_time(const struct decoder *dec, const char *s, size_t n,
+static size_t parse_syslog_time(struct decoder *dec, const char *s, size_t n,
                                 struct record *r)
 {
         if (n < 15 || s[3] != ' ')
@@ -180,7 +216,7 @@ static size_t parse_syslog_time(const struct decoder *dec, const char *s, size_t
                 return 0;
         at += 8;
         long usec = fraction(s, n, &at);
-        set_time(r, year_of(dec, mon, d), mon, d, hh, mm, ss, usec, 0);
+        set_time(r, year_of(dec, mon, d), mon, d, hh, mm, ss, usec, false, 0);
         return at;
 }
 
@@ -248,7 +284,7 @@ static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *
         return true;
 }
 
-static bool try_journal_short(const struct decoder *d, const char *s, size_t n, struct record *r)
+static bool try_journal_short(struct decoder *d, const char *s, size_t n, struct record *r)
 {
         size_t at = parse_syslog_time(d, s, n, r);
         if (!at)
@@ -266,8 +302,35 @@ static bool try_journal_iso(const char *s, size_t n, struct record *r)
         return parse_host_ident(s, n, at, r);
 }
 
-/* short-full, with-unit: "Sun 2026-11-29 21:40:13 UTC host ident[pid]: msg".
- * The zone is taken as UTC unless it is a numeric offset. */
+/* The offset east of UTC, in minutes, of a zone abbreviation journalctl
+ * may print (its "%Z"); false for one this table does not know, which is
+ * then read as the local zone's. */
+static bool zone_offset(const char *z, size_t n, int *ret_min)
+{
+        static const struct { const char *name; int min; } zones[] = {
+                { "UTC", 0 }, { "GMT", 0 }, { "Z", 0 }, { "WET", 0 }, { "WEST", 60 }, { "BST", 60 },
+                { "CET", 60 }, { "CEST", 120 }, { "EET", 120 }, { "EEST", 180 }, { "MSK", 180 },
+                { "IST", 330 }, { "CST", -360 }, { "CDT", -300 }, { "EST", -300 }, { "EDT", -240 },
+                { "MST", -420 }, { "MDT", -360 }, { "PST", -480 }, { "PDT", -420 }, { "AKST", -540 },
+                { "AKDT", -480 }, { "HST", -600 }, { "JST", 540 }, { "KST", 540 }, { "HKT", 480 },
+                { "SGT", 480 }, { "AWST", 480 }, { "ACST", 570 }, { "AEST", 600 }, { "AEDT", 660 },
+                { "NZST", 720 }, { "NZDT", 780 },
+        };
+        /* The local zone's own names come first: "CST" is China's in Shanghai. */
+        tzset();
+        for (int i = 0; i < 2; i++)
+                if (tzname[i] && strlen(tzname[i]) == n && memcmp(tzname[i], z, n) == 0)
+                        return false;
+        for (size_t i = 0; i < sizeof zones / sizeof zones[0]; i++)
+                if (strlen(zones[i].name) == n && memcmp(zones[i].name, z, n) == 0) {
+                        *ret_min = zones[i].min;
+                        return true;
+                }
+        return false;
+}
+
+/* short-full, with-unit: "Sun 2026-11-29 21:40:13 EST host ident[pid]: msg",
+ * in the zone it names. */
 static bool try_journal_full(const char *s, size_t n, struct record *r)
 {
         if (n < 30 || s[3] != ' ' || !isupper((unsigned char)s[0]))
@@ -276,8 +339,14 @@ static bool try_journal_full(const char *s, size_t n, struct record *r)
         if (!at || s[4 + at] != ' ')
                 return false;
         at += 5;
+        size_t zone = at;
         while (at < n && s[at] != ' ')
-                at++;  /* the zone name */
+                at++;
+        int off;
+        if (r->time_local && zone_offset(s + zone, at - zone, &off)) {
+                r->time_usec -= (int64_t)off * 60000000;
+                r->time_local = false;
+        }
         return parse_host_ident(s, n, at, r);
 }
 
@@ -440,7 +509,7 @@ static bool strip_worker(struct record *r)
 /* vLLM's logger: "ERROR 05-06 14:20:15 [core.py:387] " (also with ".123";
  * before 0.6 without the '['),
  * written on every line of a multi-line record. */
-static bool strip_vllm_level(const struct decoder *d, struct record *r)
+static bool strip_vllm_level(struct decoder *d, struct record *r)
 {
         static const char *const levels[] = { "DEBUG ", "INFO ", "WARNING ", "ERROR ", "CRITICAL " };
         const char *s = r->msg;
@@ -468,7 +537,7 @@ static bool strip_vllm_level(const struct decoder *d, struct record *r)
                 return false;
         size_t loc = at + 1 + (s[at + 1] == '['), loc_len = (size_t)(close - s) - loc;
         if (!r->has_time)
-                set_time(r, year_of(d, mo, dd), mo, dd, hh, mm, ss, usec, 0);
+                set_time(r, year_of(d, mo, dd), mo, dd, hh, mm, ss, usec, false, 0);
         uint64_t h = fnv1a64(s, level_end, FNV1A64_INIT);
         r->prefix_id = fnv1a64(s + loc, loc_len, h) | 1;
         at = (size_t)(close - s) + 1;
@@ -687,7 +756,7 @@ static void set_level(struct record *r, const char *line)
 /* Sub-stream and logger prefixes inside one process's output: strip them
  * from r->msg, keeping the tag (which sub-stream) and the prefix identity
  * (which log record) for the assembler. */
-void decode_message_prefixes(const struct decoder *d, struct record *r, const char *start)
+void decode_message_prefixes(struct decoder *d, struct record *r, const char *start)
 {
         for (int round = 0; round < 6 && r->msg_len; round++) {
                 if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r))
@@ -701,9 +770,10 @@ void decode_message_prefixes(const struct decoder *d, struct record *r, const ch
                 break;
         }
         set_level(r, start);
+        resolve_local(d, r);
 }
 
-void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r)
+void decode_line(struct decoder *d, const char *line, size_t len, struct record *r)
 {
         memset(r, 0, sizeof *r);
         r->rank = -1;

@@ -106,15 +106,22 @@ int structured_json(struct structured_state *st, const char *line, size_t len, s
                 }
                 produced = 1;
         } else if (cJSON_IsString(log)) {
-                /* docker json-file: a piece without its final '\n' continues */
+                /* docker json-file: a piece without its final '\n' continues;
+                 * the message is as old as its first piece */
                 size_t n = strlen(log->valuestring);
                 bool ends = n && log->valuestring[n - 1] == '\n';
+                const cJSON *time = cJSON_GetObjectItemCaseSensitive(obj, "time");
+                if (!st->pending.len)
+                        st->pending_has_time = cJSON_IsString(time) &&
+                                               decode_rfc3339(time->valuestring, strlen(time->valuestring), &st->pending_usec);
                 sb_append(&st->pending, log->valuestring, ends ? n - 1 : n);
                 if (ends) {
                         st->message.len = 0;
                         sb_append(&st->message, st->pending.data ? st->pending.data : "", st->pending.len);
                         st->pending.len = 0;
                         take_field(obj, "stream", out->ident, sizeof out->ident, &tmp);
+                        out->time_usec = st->pending_usec;
+                        out->has_time = st->pending_has_time;
                         produced = 1;
                 }
         }
@@ -154,6 +161,8 @@ int structured_cri(struct structured_state *st, const char *s, size_t n, struct 
         const char *text = rest + (left > 8 ? 9 : 8);
         size_t tlen = n - (size_t)(text - s);
         memset(out, 0, sizeof *out);
+        if (!st->pending.len)
+                st->pending_has_time = decode_rfc3339(s, (size_t)(sp - s), &st->pending_usec);
         if (st->pending.len + tlen <= LIMIT_LINE_BYTES)
                 sb_append(&st->pending, text, tlen);
         if (partial)
@@ -164,6 +173,8 @@ int structured_cri(struct structured_state *st, const char *s, size_t n, struct 
                 sb_puts(&st->message, "");
         st->pending.len = 0;
         copy_small(out->ident, sizeof out->ident, rest, 6);
+        out->time_usec = st->pending_usec;
+        out->has_time = st->pending_has_time;
         out->msg = st->message.data;
         out->msg_len = st->message.len;
         return 1;

@@ -65,6 +65,8 @@ uint64_t fnv1a64(const void *data, size_t n, uint64_t h);
 const char *memcasemem(const char *hay, size_t n, const char *needle);
 /* usec since the epoch as RFC 3339 UTC ("2026-11-29T21:40:13.250000Z"). */
 void format_time(int64_t usec, char buf[TIME_TEXT]);
+/* The same in the local zone, for people: "2026-11-29 16:40:13 -0500". */
+void format_local_time(int64_t usec, char buf[TIME_TEXT]);
 #define FNV1A64_INIT 0xcbf29ce484222325ULL
 
 /* ---- decode_line.c: one line of text -> one record ---- */
@@ -81,6 +83,8 @@ struct record {
         int rank;          /* rank/TP index from the tag, -1 when unknown */
         int64_t time_usec; /* microseconds since the epoch (UTC) */
         bool has_time;     /* a timestamp was read */
+        bool time_local;   /* it had no zone: time_usec holds the local clock as if UTC
+                            * until decode_line converts it */
         const char *unit;       /* _SYSTEMD_UNIT (journal input) or NULL */
         size_t unit_len;
         const char *invocation; /* _SYSTEMD_INVOCATION_ID or NULL */
@@ -110,9 +114,15 @@ struct decoder {
         enum line_shape forced;
         int year;  /* year assumed for timestamps without one ... */
         int today; /* ... unless the date is after today (month * 32 + day): then the year before */
+        /* Timestamps without a zone are the local time of the host that
+         * wrote them, read in this process's zone (TZ): the offset of the
+         * last hour converted, kept. */
+        int64_t zone_hour;
+        int64_t zone_offset_usec;
+        bool zone_known;
 };
 void decoder_init(struct decoder *d, enum line_shape forced);
-void decode_line(const struct decoder *d, const char *line, size_t len, struct record *r);
+void decode_line(struct decoder *d, const char *line, size_t len, struct record *r);
 /* The error level of a message (LEVEL_ERROR, LEVEL_CRITICAL, LEVEL_WORDS
  * or 0): an ERROR/CRITICAL/FATAL word, glog's E/F, level=error, NCCL WARN,
  * panic; else words that report a failure (" failed", "cannot", ...).
@@ -126,8 +136,11 @@ int decode_level(const char *msg, size_t len, bool line_start, bool after_blank)
 int decode_level_at_start(const char *s, size_t n, bool line_start);
 /* The in-message part of decode_line: sub-stream tags and logger prefixes.
  * For records that come with their metadata (journal entries). */
-void decode_message_prefixes(const struct decoder *d, struct record *r, const char *start);
+void decode_message_prefixes(struct decoder *d, struct record *r, const char *start);
 void record_set_time_usec(struct record *r, int64_t usec);
+/* An RFC 3339 time ("2026-11-29T21:40:13.123456789Z", an offset, or no
+ * zone: UTC) at s, as microseconds since the epoch. */
+bool decode_rfc3339(const char *s, size_t n, int64_t *ret_usec);
 
 /* ---- decode_structured.c: shapes that carry the message inside ---- */
 
@@ -146,6 +159,8 @@ enum input_shape { INPUT_UNKNOWN, INPUT_TEXT, INPUT_JSON, INPUT_CRI, INPUT_EXPOR
 struct structured_state {
         enum input_shape shape;
         struct strbuf pending;    /* pieces waiting for their end (P lines, docker) */
+        int64_t pending_usec;     /* the time of the first of them */
+        bool pending_has_time;
         struct strbuf message;    /* the message handed out last */
         struct logical entry;     /* export: the entry being read */
         bool have_message;
@@ -223,8 +238,8 @@ struct event {
         int input;
         long first_line, last_line;
         uint64_t seq;            /* global order of the first line */
-        char time[TIME_TEXT];
-        int64_t time_usec;
+        int64_t time_usec;       /* when its first line was written, if has_time */
+        bool has_time;
         bool incomplete;         /* input ended inside the traceback */
         bool failure_words;      /* EVENT_LINE: an error level or word says it failed */
         bool error_level;        /* EVENT_LINE: logged at an error level (ERROR, E, FATAL, ...) */
@@ -570,7 +585,8 @@ struct diagnosis {
         size_t n_chain;
         size_t count;
         uint64_t first_seq, last_seq;
-        char first_time[TIME_TEXT], last_time[TIME_TEXT];
+        int64_t first_usec, last_usec;  /* when, if first_has_time / last_has_time */
+        bool first_has_time, last_has_time;
         struct stream_id streams[LIMIT_DIAG_STREAMS];
         size_t n_streams, n_streams_total;
         struct evidence_line evidence[LIMIT_EVIDENCE];
@@ -611,7 +627,12 @@ struct input_info {
         uint64_t records;   /* lines or journal entries */
         uint64_t lines;     /* records fed to the assembler (evidence line numbers) */
         struct structured_state *structured;  /* JSON/CRI/export decoding state */
-        int run;                /* text inputs: systemd start messages seen so far */
+        int run;                /* text inputs: runs begun so far (analysis.c track_runs) */
+        bool run_starting;      /* systemd said "Starting": its "Started" is the same run */
+        bool run_ended;         /* the unit's main process exited: the next service line begins a run */
+        bool run_banner;        /* the current run showed a service's start banner */
+        int64_t clock_usec;     /* the time of the last line that had one (--since/--until) */
+        bool has_clock;
         const char *prev_line;  /* the physical line before the current one, or NULL */
         size_t prev_len;
         bool complete;

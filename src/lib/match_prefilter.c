@@ -83,7 +83,9 @@ struct prefilter {
 static const char *const triggers[] = {
         "Traceback (most recent call last)", " File \"", "Error: ", "Exception: ", "Warning: ",
         "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
-        "Starting ",  /* systemd starting a unit: a new run (analysis.c) */
+        /* systemd starting and ending a unit, services' start banners: runs (analysis.c) */
+        "Starting ", "Started ", "Stopped ", "Deactivated successfully", "server_args=ServerArgs(",
+        "vLLM API server version", "Args { model_id", "msg=\"server config\"",
         "terminate called after throwing", "Fatal Python error",
         /* error levels (decode_level; a level word at a line's start is
          * checked by prefilter_line_watch itself) */

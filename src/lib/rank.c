@@ -85,12 +85,15 @@ static void note_occurrence(struct diagnosis *d, const struct event *ev)
                 if (d->count > 1)
                         copy_evidence(d, ev);
                 d->first_seq = ev->seq;
-                memcpy(d->first_time, ev->time, sizeof d->first_time);
+                d->first_usec = ev->time_usec;
+                d->first_has_time = ev->has_time;
         }
         if (ev->seq >= d->last_seq) {
                 d->last_seq = ev->seq;
-                if (ev->time[0])  /* a later line without a timestamp keeps the last known one */
-                        memcpy(d->last_time, ev->time, sizeof d->last_time);
+                if (ev->has_time) {  /* a later line without a timestamp keeps the last known one */
+                        d->last_usec = ev->time_usec;
+                        d->last_has_time = true;
+                }
         }
         if (ev->incomplete)
                 d->incomplete = true;
@@ -289,7 +292,8 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                         /* The earlier sighting supplies the evidence shown. */
                         struct diagnosis tmp = *same;
                         same->first_seq = d->first_seq;
-                        memcpy(same->first_time, d->first_time, sizeof same->first_time);
+                        same->first_usec = d->first_usec;
+                        same->first_has_time = d->first_has_time;
                         memcpy(same->evidence, d->evidence, sizeof same->evidence);
                         same->n_evidence = d->n_evidence;
                         memcpy(d->evidence, tmp.evidence, sizeof d->evidence);
@@ -297,8 +301,10 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                 }
                 if (d->last_seq > same->last_seq) {
                         same->last_seq = d->last_seq;
-                        if (d->last_time[0])
-                                memcpy(same->last_time, d->last_time, sizeof same->last_time);
+                        if (d->last_has_time) {
+                                same->last_usec = d->last_usec;
+                                same->last_has_time = true;
+                        }
                 }
                 diagnosis_free(d);
         }
@@ -506,6 +512,11 @@ void ranking_finish(struct ranking *rk)
                 for (size_t j = 0; j < rk->n && d->explained_by < 0; j++)
                         if (rk->diags[j]->run_order == d->run_order && explains(rk->diags[j], d))
                                 d->explained_by = (int)j;
+                /* A symptom after a higher-ranked root cause of its run is folded under it. */
+                const struct diagnosis *top = rk->diags[run_top];
+                if (d->explained_by < 0 && d->symptom && i > run_top && tier(top) >= 4 &&
+                    top->first_seq <= d->first_seq)
+                        d->explained_by = (int)run_top;
                 /* A table's generic reading of a condition a signature names
                  * more precisely in the same run is told under it. */
                 for (size_t j = 0; j < i && d->explained_by < 0 && d->basis == BASIS_KNOWLEDGE; j++) {
@@ -514,11 +525,6 @@ void ranking_finish(struct ranking *rk)
                             strcmp(e->category, d->category) == 0)
                                 d->explained_by = (int)j;
                 }
-                /* A symptom after a higher-ranked root cause of its run is folded under it. */
-                const struct diagnosis *top = rk->diags[run_top];
-                if (d->explained_by < 0 && d->symptom && i > run_top && tier(top) >= 4 &&
-                    top->first_seq <= d->first_seq)
-                        d->explained_by = (int)run_top;
                 int t = tier(d);
                 if (d->version_excluded)
                         snprintf(d->rationale, sizeof d->rationale,
@@ -526,11 +532,10 @@ void ranking_finish(struct ranking *rk)
                                  i + 1);
                 else if (i == 0)
                         snprintf(d->rationale, sizeof d->rationale,
-                                 "Ranked first: %s%s, first seen %s%s.", tier_words[t],
+                                 "Ranked first: %s%s.", tier_words[t],
                                  d->basis == BASIS_KNOWLEDGE ? ", from a knowledge table"
                                  : d->basis != BASIS_SIGNATURE ? ""
-                                 : d->sig->specificity >= 70 ? " with a specific signature" : " with a general signature",
-                                 d->first_time[0] ? "at " : "", d->first_time[0] ? d->first_time : "in line order");
+                                 : d->sig->specificity >= 70 ? " with a specific signature" : " with a general signature");
                 else if (d->explained_by >= 0)
                         snprintf(d->rationale, sizeof d->rationale,
                                  "Ranked below #%d, which explains it: %s.", d->explained_by + 1, tier_words[t]);

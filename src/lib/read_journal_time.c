@@ -1,10 +1,13 @@
-/* read_journal_time.c — journalctl's --since/--until time syntax.
+/* read_journal_time.c — journalctl's --since/--until time syntax
+ * (systemd.time(7)).
  *
- * Accepted: "YYYY-MM-DD", "YYYY-MM-DD HH:MM[:SS]" (also with 'T'), "now",
- * "today", "yesterday", "tomorrow", "@EPOCH", and relative times
- * "-1h", "+30min", "2 days ago" with units us, ms, s/sec, m/min, h/hour,
- * d/day, w/week (plural forms too). Absolute times are local time, as in
- * journalctl.
+ * Accepted: "YYYY-MM-DD", "YYYY-MM-DD HH:MM[:SS[.frac]]" (also with 'T'),
+ * "HH:MM[:SS]" (today), an optional weekday before ("Sun 2026-11-29") and
+ * zone after ("UTC", "Z", "+05:30": coroner's own first_seen values
+ * parse), "now", "today", "yesterday", "tomorrow", "@EPOCH", and relative
+ * times "-1h", "+30min", "2 days ago" with units us, ms, s/sec, m/min,
+ * h/hour, d/day, w/week (plural forms too). Times without a zone are local
+ * time, as in journalctl.
  */
 #include "config.h"
 #include "internal.h"
@@ -70,6 +73,101 @@ static int64_t local_midnight(int64_t now_usec, int day_offset)
         return (int64_t)mktime(&tm) * 1000000;
 }
 
+/* "HH:MM[:SS[.frac]]" at *s; advances *s. */
+static bool parse_clock(const char **s, int *hh, int *mm, int *ss, long *usec)
+{
+        int k = 0;
+        *ss = 0;
+        *usec = 0;
+        if (sscanf(*s, "%2d:%2d%n", hh, mm, &k) != 2 || k < 4)
+                return false;
+        *s += k;
+        if (**s == ':') {
+                if (sscanf(*s + 1, "%2d%n", ss, &k) != 1)
+                        return false;
+                *s += 1 + k;
+                if (**s == '.') {
+                        long scale = 100000;
+                        for ((*s)++; isdigit((unsigned char)**s); (*s)++, scale /= 10)
+                                *usec += (**s - '0') * scale;
+                }
+        }
+        return *hh <= 23 && *mm <= 59 && *ss <= 60;
+}
+
+/* A zone after the time: "UTC", "Z", "+05:30", "-0500", or a zone name the
+ * log decoder knows ("EST"); the offset east of UTC in minutes. */
+static bool parse_zone(const char *s, int *ret_min)
+{
+        if (strcmp(s, "UTC") == 0 || strcmp(s, "Z") == 0 || strcmp(s, "GMT") == 0) {
+                *ret_min = 0;
+                return true;
+        }
+        if ((s[0] == '+' || s[0] == '-') && isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2])) {
+                int h = (s[1] - '0') * 10 + (s[2] - '0'), m = 0;
+                const char *r = s + 3 + (s[3] == ':');
+                if (isdigit((unsigned char)r[0]) && isdigit((unsigned char)r[1]) && !r[2])
+                        m = (r[0] - '0') * 10 + (r[1] - '0');
+                else if (*r)
+                        return false;
+                *ret_min = (h * 60 + m) * (s[0] == '-' ? -1 : 1);
+                return true;
+        }
+        return false;
+}
+
+/* An absolute time: [weekday] [YYYY-MM-DD][ |T][HH:MM[:SS[.frac]]][ ][zone];
+ * without a date, today; without a zone, local time. */
+static int parse_absolute(const char *s, int64_t now_usec, int64_t *ret_usec)
+{
+        static const char *const weekdays[] = { "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun" };
+        for (size_t i = 0; i < 7; i++)
+                if (strncmp(s, weekdays[i], 3) == 0) {
+                        while (isalpha((unsigned char)*s))
+                                s++;  /* "Sun" or "Sunday": checked by the date itself */
+                        while (*s == ' ' || *s == ',')
+                                s++;
+                }
+        int y, mo, d, hh = 0, mm = 0, ss = 0, k = 0;
+        long usec = 0;
+        bool date = sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &k) == 3 && k == 10;
+        if (date) {
+                s += k;
+                if (*s == ' ' || *s == 'T') {
+                        const char *c = s + 1;
+                        if (parse_clock(&c, &hh, &mm, &ss, &usec))
+                                s = c;
+                        else if (*s == 'T')
+                                return CORONER_E_USAGE;
+                }
+        } else {
+                time_t t = (time_t)(now_usec / 1000000);
+                struct tm now;
+                localtime_r(&t, &now);
+                y = now.tm_year + 1900;
+                mo = now.tm_mon + 1;
+                d = now.tm_mday;
+                if (!parse_clock(&s, &hh, &mm, &ss, &usec))
+                        return CORONER_E_USAGE;
+        }
+        while (*s == ' ')
+                s++;
+        if (mo < 1 || mo > 12 || d < 1 || d > 31)
+                return CORONER_E_USAGE;
+        int zone_min;
+        if (*s) {
+                if (!parse_zone(s, &zone_min))
+                        return CORONER_E_USAGE;
+                struct tm u = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = hh, .tm_min = mm, .tm_sec = ss };
+                *ret_usec = ((int64_t)timegm(&u) - (int64_t)zone_min * 60) * 1000000 + usec;
+                return 0;
+        }
+        struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = hh, .tm_min = mm,
+                         .tm_sec = ss, .tm_isdst = -1 };
+        *ret_usec = (int64_t)mktime(&tm) * 1000000 + usec;
+        return 0;
+}
+
 int coroner_parse_time(const char *s, int64_t now_usec, int64_t *ret_usec)
 {
         if (!s || !*s)
@@ -110,32 +208,5 @@ int coroner_parse_time(const char *s, int64_t now_usec, int64_t *ret_usec)
                 *ret_usec = now_usec - span;
                 return 0;
         }
-        struct tm tm = { 0 };
-        int y, mo, d, hh = 0, mm = 0, ss = 0, k = 0;
-        if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &k) != 3)
-                return CORONER_E_USAGE;
-        const char *rest = s + k;
-        if (*rest == ' ' || *rest == 'T') {
-                int k2 = 0;
-                if (sscanf(rest + 1, "%2d:%2d%n", &hh, &mm, &k2) != 2)
-                        return CORONER_E_USAGE;
-                rest += 1 + k2;
-                if (*rest == ':') {
-                        int k3 = 0;
-                        if (sscanf(rest + 1, "%2d%n", &ss, &k3) != 1)
-                                return CORONER_E_USAGE;
-                        rest += 1 + k3;
-                }
-        }
-        if (*rest || mo < 1 || mo > 12 || d < 1 || d > 31 || hh > 23 || mm > 59 || ss > 60)
-                return CORONER_E_USAGE;
-        tm.tm_year = y - 1900;
-        tm.tm_mon = mo - 1;
-        tm.tm_mday = d;
-        tm.tm_hour = hh;
-        tm.tm_min = mm;
-        tm.tm_sec = ss;
-        tm.tm_isdst = -1;
-        *ret_usec = (int64_t)mktime(&tm) * 1000000;
-        return 0;
+        return parse_absolute(s, now_usec, ret_usec);
 }

@@ -82,12 +82,16 @@ size_t report_candidate_order(const coroner_analysis *a, const struct diagnosis 
         return n;
 }
 
-static void add_time(cJSON *obj, const char *key, const char *t)
+/* RFC 3339 in UTC, or null. */
+static void add_time(cJSON *obj, const char *key, bool has, int64_t usec)
 {
-        if (t && t[0])
-                cJSON_AddStringToObject(obj, key, t);
-        else
+        char t[TIME_TEXT];
+        if (!has) {
                 cJSON_AddNullToObject(obj, key);
+                return;
+        }
+        format_time(usec, t);
+        cJSON_AddStringToObject(obj, key, t);
 }
 
 static cJSON *stream_json(const struct stream_id *s)
@@ -145,8 +149,8 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
                 cJSON_AddNullToObject(o, "table");
         cJSON_AddNumberToObject(o, "confidence", (double)(int)(d->confidence * 100 + 0.5) / 100.0);
         cJSON_AddNumberToObject(o, "count", (double)d->count);
-        add_time(o, "first_seen", d->first_time);
-        add_time(o, "last_seen", d->last_time);
+        add_time(o, "first_seen", d->first_has_time, d->first_usec);
+        add_time(o, "last_seen", d->last_has_time, d->last_usec);
         cJSON *streams = cJSON_AddArrayToObject(o, "streams");
         for (size_t k = 0; k < d->n_streams; k++)
                 cJSON_AddItemToArray(streams, stream_json(&d->streams[k]));

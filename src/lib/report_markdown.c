@@ -66,8 +66,11 @@ int coroner_report_markdown(const coroner_analysis *a, char **ret)
                         }
                         sb_puts(&sb, "```\n");
                 }
+                char when[TIME_TEXT] = "";
+                if (d->first_has_time)
+                        format_local_time(d->first_usec, when);
                 sb_printf(&sb, "\nSeen %zu time(s)%s%s; fingerprint `%s`.\n", d->count,
-                          d->first_time[0] ? ", first at " : "", d->first_time, d->fingerprint);
+                          when[0] ? ", first at " : "", when, d->fingerprint);
                 if (a->ranking.n > 1) {
                         sb_printf(&sb, "\n<details><summary>%zu more diagnoses</summary>\n\n", a->ranking.n - 1);
                         sb_puts(&sb, "| # | severity | role | diagnosis | id | count |\n|---|---|---|---|---|---|\n");

@@ -26,10 +26,14 @@ static void put_safe(struct strbuf *sb, const char *s, size_t max)
 static void where_line(struct strbuf *sb, const struct diagnosis *d)
 {
         sb_printf(sb, "   Seen %zu time%s", d->count, d->count == 1 ? "" : "s");
-        if (d->first_time[0]) {
-                sb_printf(sb, ", first %s", d->first_time);
-                if (d->count > 1 && strcmp(d->first_time, d->last_time) != 0)
-                        sb_printf(sb, ", last %s", d->last_time);
+        char when[TIME_TEXT];
+        if (d->first_has_time) {
+                format_local_time(d->first_usec, when);
+                sb_printf(sb, ", first %s", when);
+                if (d->count > 1 && d->last_has_time && d->last_usec / 1000000 != d->first_usec / 1000000) {
+                        format_local_time(d->last_usec, when);
+                        sb_printf(sb, ", last %s", when);
+                }
         }
         if (d->n_streams_total > 0) {
                 sb_printf(sb, ", in %zu stream%s:", d->n_streams_total, d->n_streams_total == 1 ? "" : "s");
@@ -162,8 +166,11 @@ static void short_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t
         sb_printf(sb, " (%s)", d->id);
         if (d->count > 1)
                 sb_printf(sb, " ×%zu", d->count);
-        if (d->first_time[0])
-                sb_printf(sb, ", first %s", d->first_time);
+        if (d->first_has_time) {
+                char when[TIME_TEXT];
+                format_local_time(d->first_usec, when);
+                sb_printf(sb, ", first %s", when);
+        }
         if (d->explained_by >= 0)
                 sb_printf(sb, " — consequence of #%d", d->explained_by + 1);
         if (d->run_order > 1)

@@ -230,6 +230,17 @@ void format_time(int64_t usec, char buf[TIME_TEXT])
                          u.tm_mon + 1, u.tm_mday, u.tm_hour, u.tm_min, u.tm_sec);
 }
 
+void format_local_time(int64_t usec, char buf[TIME_TEXT])
+{
+        time_t t = (time_t)(usec / 1000000);
+        struct tm l;
+        char zone[16];
+        localtime_r(&t, &l);
+        strftime(zone, sizeof zone, "%z", &l);
+        snprintf(buf, TIME_TEXT, "%04d-%02d-%02d %02d:%02d:%02d %s", l.tm_year + 1900, l.tm_mon + 1, l.tm_mday,
+                 l.tm_hour, l.tm_min, l.tm_sec, zone);
+}
+
 const char *memcasemem(const char *hay, size_t n, const char *needle)
 {
         size_t k = strlen(needle);

@@ -24,7 +24,7 @@ import sys
 coroner, srcdir = sys.argv[1], sys.argv[2]
 tap = "--tap" in sys.argv
 markdown = "--markdown" in sys.argv
-env = dict(os.environ, SOURCE_DATE_EPOCH="1795996800")
+env = dict(os.environ, SOURCE_DATE_EPOCH="1795996800", TZ="UTC")
 
 # Floors that make check holds coroner to (issue 11): the tables and blame
 # alone name the right category for at least half of the corpus; healthy

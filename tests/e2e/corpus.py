@@ -16,8 +16,10 @@ import sys
 coroner, srcdir = sys.argv[1], sys.argv[2]
 bless = bool(os.environ.get("BLESS"))
 # Logs without a year are dated by "today": the reports are made as if
-# today were 2026-11-30, whatever the date CI runs on.
-env = dict(os.environ, SOURCE_DATE_EPOCH="1795996800")
+# today were 2026-11-30, whatever the date CI runs on; and timestamps
+# without a zone are read as UTC (the writers' zones are not known),
+# whatever the zone CI runs in.
+env = dict(os.environ, SOURCE_DATE_EPOCH="1795996800", TZ="UTC")
 os.chdir(srcdir)
 n = 0
 scores = []  # (confidence of the top diagnosis, whether it is the expected one)

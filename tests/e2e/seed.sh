@@ -1,0 +1,62 @@
+#!/bin/sh
+# seed.sh — the founding incident (tests/e2e/seed/k26.py), told right both
+# ways: a real journal file with two invocations of k26.service read with
+# -u k26, and journalctl's own text of it piped in, rendered and read under
+# three time zones. Run 2 (compressed-tensors) leads, run 1 (a stale process
+# holding GPU memory) follows, each with its own consequences and counts.
+. "$SRCDIR/tests/e2e/lib.sh"
+REMOTE=/lib/systemd/systemd-journal-remote
+[ -x "$REMOTE" ] || REMOTE=/usr/lib/systemd/systemd-journal-remote
+if [ ! -x "$REMOTE" ] || ! command -v journalctl >/dev/null; then
+        echo "1..0 # SKIP systemd-journal-remote or journalctl not installed"
+        exit 0
+fi
+T0=1795988280000000  # 2026-11-29 21:38:00 UTC
+mkdir -p "$TMP/j"
+"$PY" "$SRCDIR/tests/e2e/seed/k26.py" $T0 | "$REMOTE" -o "$TMP/j/system.journal" - 2>/dev/null
+check "systemd-journal-remote made the incident's journal" test -s "$TMP/j/system.journal"
+
+# story FILE WHAT: the incident told right in report FILE
+story() {
+        f=$1 what=$2
+        check "$what: run 2's compressed-tensors failure leads" \
+                test "$(top_id "$f")" = compressed-tensors.unknown-compression-format
+        check "$what: run 1's stale process comes next, as the earlier run" \
+                test "$(json_get "$f" '[(d["id"], d["run"]["order"]) for d in r["diagnoses"] if d["role"] == "root-cause"]')" \
+                = "[('compressed-tensors.unknown-compression-format', 1), ('sglang.unbalanced-memory', 2)]"
+        check "$what: counts are per run (8 ranks, then 7)" \
+                test "$(json_get "$f" '[d["count"] for d in r["diagnoses"] if d["role"] == "root-cause"]')" = "[8, 7]"
+        check "$what: each run's SIGKILL and SIGQUIT are explained by that run's own cause" "$PY" -c "
+import json, sys
+r = json.load(open('$f'))
+rank = {(d['id'], d['run']['order']): d['rank'] for d in r['diagnoses']}
+for d in r['diagnoses']:
+    if d['id'] in ('systemd.killed-sigkill', 'sglang.child-sigquit'):
+        cause = 'compressed-tensors.unknown-compression-format' if d['run']['order'] == 1 else 'sglang.unbalanced-memory'
+        if d['explained_by'] != rank[(cause, d['run']['order'])]:
+            sys.exit('%s of run %d explained by #%s' % (d['id'], d['run']['order'], d['explained_by']))
+"
+        check "$what: the stale process's fix finds it (nvidia-smi --query-compute-apps)" \
+                sh -c "'$PY' -c \"import json; r = json.load(open('$f')); print([d['fixes'] for d in r['diagnoses'] if d['id'] == 'sglang.unbalanced-memory'])\" | grep -q query-compute-apps"
+}
+
+"$CORONER" -f json --journal-dir "$TMP/j" -u k26 > "$TMP/journal.json"
+story "$TMP/journal.json" "journal file, -u k26"
+
+for tz in UTC America/New_York Asia/Kolkata; do
+        name=$(echo $tz | tr / _)
+        TZ=$tz journalctl --file="$TMP/j/system.journal" -u k26 -o short --no-pager > "$TMP/text.$name.log"
+        TZ=$tz "$CORONER" -f json - < "$TMP/text.$name.log" > "$TMP/text.$name.json"
+done
+story "$TMP/text.UTC.json" "journalctl text piped in"
+check "journalctl text starts with 'Started', no 'Starting' (Type=simple)" \
+        sh -c "grep -q 'Started k26.service' '$TMP/text.UTC.log' && ! grep -q 'Starting k26' '$TMP/text.UTC.log'"
+utc_times() { json_get "$1" '[(d["id"], d["first_seen"], d["last_seen"]) for d in r["diagnoses"]]'; }
+check "the same text rendered in New York gives the same UTC times" test "$(utc_times "$TMP/text.America_New_York.json")" = "$(utc_times "$TMP/text.UTC.json")"
+check "the same text rendered in Kolkata gives the same UTC times" test "$(utc_times "$TMP/text.Asia_Kolkata.json")" = "$(utc_times "$TMP/text.UTC.json")"
+check "text and journal agree on the times" test "$(utc_times "$TMP/text.UTC.json")" = "$(utc_times "$TMP/journal.json")"
+check "--timezone reads New York's text without TZ" \
+        sh -c "TZ=UTC '$CORONER' -f json --timezone America/New_York '$TMP/text.America_New_York.log' | '$PY' -c \"import json,sys; r=json.load(sys.stdin); sys.exit(r['diagnoses'][0]['first_seen'] != '2026-11-29T21:42:36Z')\""
+check "the text report shows local time with its offset" \
+        sh -c "TZ=America/New_York '$CORONER' '$TMP/text.America_New_York.log' | grep -q 'first 2026-11-29 16:42:36 -0500'"
+done_testing
