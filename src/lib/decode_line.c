@@ -118,6 +118,14 @@ static void resolve_local(struct decoder *d, struct record *r)
         r->time_usec -= d->zone_offset_usec;
 }
 
+/* The time parsed into t, local or zoned as it was written. */
+static void copy_time(struct record *r, const struct record *t)
+{
+        r->time_usec = t->time_usec;
+        r->has_time = t->has_time;
+        r->time_local = t->time_local;
+}
+
 void record_set_time_usec(struct record *r, int64_t usec)
 {
         r->time_usec = usec;
@@ -474,7 +482,7 @@ static bool strip_sglang(struct record *r)
                 set_tag(r, s + tag_at, at - tag_at, rank);
         }
         if (!r->has_time)
-                record_set_time_usec(r, t.time_usec);
+                copy_time(r, &t);
         at++;
         consume_prefix(r, at);
         r->prefix_id = fnv1a64(r->tag, strlen(r->tag), FNV1A64_INIT) | 1;
@@ -624,7 +632,7 @@ static bool strip_timestamp(struct record *r)
         if (bars && at + 1 < n && s[at] == '|' && s[at + 1] == ' ')
                 at += 2;
         if (!r->has_time)
-                record_set_time_usec(r, t.time_usec);
+                copy_time(r, &t);
         /* Like a logger's prefix: on every line of a record (collectors) or
          * on its first only (Python's logging); the assembler learns which. */
         r->prefix_id = fnv1a64("timestamp", 9, FNV1A64_INIT) | 1;
@@ -829,7 +837,7 @@ void decode_line(struct decoder *d, const char *line, size_t len, struct record 
                 if (len > 19 && isdigit((unsigned char)line[0])) {
                         struct record t = { 0 };
                         if (parse_iso_time(line, len, &t))
-                                record_set_time_usec(r, t.time_usec);
+                                copy_time(r, &t);
                 }
         }
         set_level(r, line);

@@ -59,4 +59,11 @@ check "--timezone reads New York's text without TZ" \
         sh -c "TZ=UTC '$CORONER' -f json --timezone America/New_York '$TMP/text.America_New_York.log' | '$PY' -c \"import json,sys; r=json.load(sys.stdin); sys.exit(r['diagnoses'][0]['first_seen'] != '2026-11-29T21:42:36Z')\""
 check "the text report shows local time with its offset" \
         sh -c "TZ=America/New_York '$CORONER' '$TMP/text.America_New_York.log' | grep -q 'first 2026-11-29 16:42:36 -0500'"
+# Across a change of daylight saving time: New York moved from EST to EDT at
+# 2026-03-08 02:00 local; a local clock reading on each side keeps its offset.
+printf '2026-03-08 01:59:30,000 ERROR app: before the change\n2026-03-08 02:00:00,000 INFO app: serving\n2026-03-08 03:00:30,000 ERROR app: after the change\n' > "$TMP/dst.log"
+check "local times on both sides of a DST change" test "$(TZ=America/New_York "$CORONER" -f json "$TMP/dst.log" | "$PY" -c "
+import json, sys
+r = json.load(sys.stdin)
+print(sorted(d['first_seen'] for d in r['diagnoses']))")" = "['2026-03-08T06:59:30Z', '2026-03-08T07:00:30Z']"
 done_testing
