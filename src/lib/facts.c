@@ -191,7 +191,9 @@ void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *
                 if (candidate) {
                         /* Candidate evidence: which competing cause the log supports. */
                         const struct pattern *p = &db->sigs[i]->candidates[c].evidence;
-                        if ((f->cand_seen && f->cand_seen[i] >> c & 1) || !pattern_search(db, p, s, n, md))
+                        const struct candidate *cd = &db->sigs[i]->candidates[c];
+                        if ((f->cand_seen && f->cand_seen[i] >> c & 1) || !pattern_search(db, p, s, n, md) ||
+                            !where_holds(cd->where, cd->n_where, p->code, md))
                                 continue;
                         if (!f->cand_seen)
                                 f->cand_seen = calloc(db->n_sigs + 1, sizeof *f->cand_seen);

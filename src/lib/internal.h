@@ -289,10 +289,26 @@ struct pattern {
         _Atomic bool jitted;  /* JIT-compiled (lazily, under a lock) */
 };
 
+/* match_where.c: a condition over captured numbers ("other > 0.5 * total"). */
+struct where {
+        char left[32], right[32];  /* capture names; right "" compares with value */
+        double factor, value;      /* right side: factor * capture, or value */
+        enum { WHERE_GE, WHERE_LE, WHERE_EQ, WHERE_GT, WHERE_LT } op;  /* order of where_parse's ops */
+};
+int where_parse(const char *text, struct where *ret);
+/* Do all n conditions hold for the captures of code's match in md? */
+bool where_holds(const struct where *w, size_t n, const pcre2_code *code, pcre2_match_data *md);
+/* Does code have a capture called name (once, or several times with (?J))? */
+bool pattern_has_capture(const pcre2_code *code, const char *name);
+/* Does code have every capture the conditions name? */
+bool where_names_captures(const struct where *w, size_t n, const pcre2_code *code);
+
 struct candidate {
         char *cause;
         char *check;
         struct pattern evidence;  /* optional */
+        struct where *where;      /* conditions on the evidence's captures */
+        size_t n_where;
         bool watched;             /* evidence has a 7+ byte literal: the pre-filter
                                    * lets its lines through, so it is looked for */
 };
@@ -311,6 +327,8 @@ struct coroner_signature {
         struct pattern message, line, frame_file, frame_function;
         const char **wholes;    /* match.whole: messages matched whole and exactly ("Killed") */
         size_t n_wholes;
+        struct where *where;    /* match.where: conditions on the message's (else line's) captures */
+        size_t n_where;
         const char **fixes;
         size_t n_fixes;
         const char **references;

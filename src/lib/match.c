@@ -107,17 +107,30 @@ static bool exception_matches(const coroner_db *db, const struct coroner_signatu
                 if (!hit)
                         return false;
         }
-        return frames_match(db, sig, x, md);
+        if (!frames_match(db, sig, x, md))
+                return false;
+        if (!sig->n_where)
+                return true;
+        /* The conditions read the captures of the message's match (else the
+         * line's), matched again: the frames' patterns used md since. */
+        const struct pattern *p = sig->message.code ? &sig->message : &sig->line;
+        if (!sig->message.code)
+                exception_line(x, line);
+        const char *subject = sig->message.code ? msg : line->data ? line->data : "";
+        size_t n = sig->message.code ? strlen(msg) : line->len;
+        return pattern_search(db, p, subject, n, md) && where_holds(sig->where, sig->n_where, p->code, md);
 }
 
-/* A plain line: the signature's line pattern, or one of its whole messages. */
+/* A plain line: the signature's line pattern (and its conditions), or one
+ * of its whole messages. */
 static bool line_matches(const coroner_db *db, const struct coroner_signature *sig, const char *text,
                          pcre2_match_data *md)
 {
         for (size_t i = 0; i < sig->n_wholes; i++)
                 if (strcmp(text, sig->wholes[i]) == 0)
                         return true;
-        return sig->line.code && pattern_search(db, &sig->line, text, strlen(text), md);
+        return sig->line.code && pattern_search(db, &sig->line, text, strlen(text), md) &&
+               where_holds(sig->where, sig->n_where, sig->line.code, md);
 }
 
 static int criteria_count(const struct coroner_signature *s)
@@ -159,7 +172,7 @@ static bool capture_value(const char *name, const struct pattern *const *pats, c
 {
         for (size_t i = 0; i < n_pats; i++) {
                 const struct pattern *p = pats[i];
-                if (!p->code || pcre2_substring_number_from_name(p->code, (PCRE2_SPTR)name) < 0)
+                if (!p->code || !pattern_has_capture(p->code, name))
                         continue;
                 if (!*md && !(*md = pcre2_match_data_create(32, NULL)))
                         return false;

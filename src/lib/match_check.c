@@ -76,7 +76,7 @@ static void lint_placeholders(struct strbuf *out, const struct coroner_signature
                 const struct pattern *pats[] = { &s->message, &s->line };
                 bool known = false;
                 for (size_t i = 0; i < 2; i++)
-                        known |= pats[i]->code && pcre2_substring_number_from_name(pats[i]->code, (PCRE2_SPTR)name) >= 0;
+                        known |= pats[i]->code && pattern_has_capture(pats[i]->code, name);
                 if (!known) {
                         sb_printf(out, "warning: %s: placeholder {%s} names no capture of the patterns\n", s->path, name);
                         (*warnings)++;

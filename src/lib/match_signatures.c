@@ -51,8 +51,11 @@ void signature_free(struct coroner_signature *s)
         pattern_free(&s->line);
         pattern_free(&s->frame_file);
         pattern_free(&s->frame_function);
-        for (size_t i = 0; i < s->n_candidates; i++)
+        for (size_t i = 0; i < s->n_candidates; i++) {
                 pattern_free(&s->candidates[i].evidence);
+                free(s->candidates[i].where);
+        }
+        free(s->where);
         free(s->candidates);
         free(s->exception_types);
         free(s->wholes);
@@ -251,6 +254,27 @@ static int optional_pattern(const cJSON *obj, const char *key, struct pattern *p
         return pattern_compile(v->valuestring, p, path, key, err);
 }
 
+/* "where": conditions on the captures of code (match_where.c). */
+static int parse_where(const cJSON *obj, const pcre2_code *code, struct where **ret, size_t *ret_n, const char *path,
+                       struct coroner_error *err)
+{
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, "where"), *it;
+        if (!list)
+                return 0;
+        if (!cJSON_IsArray(list) || !(*ret = calloc((size_t)cJSON_GetArraySize(list) + 1, sizeof **ret)))
+                return list && !cJSON_IsArray(list) ? fail(err, path, "%s", "\"where\" must be an array of conditions")
+                                                    : CORONER_E_NOMEM;
+        cJSON_ArrayForEach(it, list) {
+                if (!cJSON_IsString(it) || where_parse(it->valuestring, &(*ret)[*ret_n]) < 0)
+                        return fail(err, path, "condition \"%s\" is not NAME OP [FACTOR *] (NAME | NUMBER [UNIT])",
+                                    cJSON_IsString(it) ? it->valuestring : "?");
+                (*ret_n)++;
+        }
+        if (!where_names_captures(*ret, *ret_n, code))
+                return fail(err, path, "%s", "a \"where\" condition names a capture its pattern does not have");
+        return 0;
+}
+
 static int parse_signature(struct coroner_signature *s, struct coroner_error *err)
 {
         const char *path = s->path;
@@ -317,6 +341,8 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                     (r = optional_pattern(frame, "function", &s->frame_function, path, err)) < 0)
                         return r;
         }
+        if ((r = parse_where(m, s->message.code ? s->message.code : s->line.code, &s->where, &s->n_where, path, err)) < 0)
+                return r;
         if (!s->n_exception_types && !s->message.code && !s->line.code && !s->n_wholes)
                 return fail(err, path, "%s", "\"match\" needs \"exception\", \"message\", \"line\" or \"whole\"");
 
@@ -334,7 +360,8 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                         cd->check = (char *)get_string(c, "check");
                         if (!cd->cause || !cd->check)
                                 return fail(err, path, "%s", "each candidate needs \"cause\" and \"check\"");
-                        if ((r = optional_pattern(c, "evidence", &cd->evidence, path, err)) < 0)
+                        if ((r = optional_pattern(c, "evidence", &cd->evidence, path, err)) < 0 ||
+                            (r = parse_where(c, cd->evidence.code, &cd->where, &cd->n_where, path, err)) < 0)
                                 return r;
                 }
         }

@@ -23,6 +23,13 @@ static void fresh_dir(void)
         ck_assert_ptr_nonnull(mkdtemp(dir));
 }
 
+static void unlink_sig(const char *name)
+{
+        char path[128];
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        ck_assert_int_eq(unlink(path), 0);
+}
+
 static void clean_dir(void)
 {
         char cmd[128];
@@ -116,6 +123,38 @@ START_TEST(literal_extraction)
                         }
                 ck_assert_msg(strcmp(got, cases[i].want) == 0, "%s: got '%s'", cases[i].pattern, got);
         }
+}
+END_TEST
+
+START_TEST(where_conditions_on_captures)
+{
+        fresh_dir();
+        write_sig("oom.json", SIG("t.other", "{\"exception\": [\"OutOfMemoryError\"], \"message\": \"Tried to allocate (?<size>\\\\S+ [GM]iB)\\\\. Process \\\\d+ has (?<other>\\\\S+ [GM]iB)[^\\\\n]*this process has (?<own>\\\\S+ [GM]iB)\", \"where\": [\"other > 2 * own\", \"size >= 1 GiB\"]}", ""));
+        write_sig("bad.json", SIG("t.bad", "{\"line\": \"x (?<a>\\\\d+)\", \"where\": [\"a >< 3\"]}", ""));
+        coroner_db *db;
+        struct coroner_error err;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        /* An operator that is none of > >= < <= == is an error naming the file. */
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, &err), CORONER_E_SIGNATURE);
+        ck_assert_msg(strstr(err.where, "bad.json"), "%s", err.where);
+        coroner_db_free(db);
+        unlink_sig("bad.json");
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, &err), 0);
+        /* Units are read: 120.51 GiB > 2 * 16.60 GiB, and 2048 MiB >= 1 GiB. */
+        coroner_analysis *a = analyse(db, "torch.OutOfMemoryError: Tried to allocate 2048 MiB. Process 9 has 120.51 GiB in use; this process has 16.60 GiB in use\n");
+        ck_assert_str_eq(coroner_analysis_diagnosis_id(a, 0), "t.other");
+        coroner_analysis_free(a);
+        /* 577 MiB is less than twice 15.32 GiB: the pattern matches, the condition does not. */
+        a = analyse(db, "torch.OutOfMemoryError: Tried to allocate 2.00 GiB. Process 9 has 577.00 MiB in use; this process has 15.32 GiB in use\n");
+        ck_assert_str_ne(coroner_analysis_diagnosis_id(a, 0), "t.other");
+        coroner_analysis_free(a);
+        /* 512 MiB is under 1 GiB. */
+        a = analyse(db, "torch.OutOfMemoryError: Tried to allocate 512 MiB. Process 9 has 120.51 GiB in use; this process has 16.60 GiB in use\n");
+        ck_assert_str_ne(coroner_analysis_diagnosis_id(a, 0), "t.other");
+        coroner_analysis_free(a);
+        coroner_db_free(db);
+        clean_dir();
 }
 END_TEST
 
@@ -257,6 +296,7 @@ Suite *suite(void)
         tcase_add_test(tc, match_and_captures);
         tcase_add_test(tc, line_signature_and_specificity);
         tcase_add_test(tc, literal_extraction);
+        tcase_add_test(tc, where_conditions_on_captures);
         tcase_add_test(tc, malformed_json_has_line_and_column);
         tcase_add_test(tc, bad_pattern_has_offset);
         tcase_add_test(tc, missing_fields_are_named);
