@@ -241,11 +241,24 @@ void analysis_feed_record(coroner_analysis *a, int input, const struct record *r
 /* Does prev (the line before r) introduce the traceback that r begins?
  * Same stream, and worded like it: "Exception in thread x:", "Task
  * exception was never retrieved", logging.exception's own message. */
+/* Does msg begin with a traceback header ("Traceback (most recent call
+ * last):", an ExceptionGroup's "  + Exception Group Traceback ...")? */
+static bool begins_traceback(const char *msg, size_t len)
+{
+        size_t at, k = 0;
+        if (!tb_find_header(msg, len, &at))
+                return false;
+        while (k < at && msg[k] == ' ')
+                k++;
+        if (k + 18 <= at && memcmp(msg + k, "+ Exception Group ", 18) == 0)
+                k += 18;
+        return k == at;
+}
+
 static bool announces(coroner_analysis *a, const struct record *r, const char *prev, size_t prev_len)
 {
         struct record p;
-        size_t at;
-        if (!prev || !tb_find_header(r->msg, r->msg_len, &at) || at > 0)
+        if (!prev || !begins_traceback(r->msg, r->msg_len))
                 return false;
         decode_line(&a->decoder, prev, prev_len, &p);
         if (p.pid != r->pid || p.host_len != r->host_len || (p.host && memcmp(p.host, r->host, p.host_len)) ||
@@ -373,8 +386,7 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
                         piece.level = 0;  /* the record's level is its first line's */
                 if (p != text.data)
                         decode_message_prefixes(&a->decoder, &piece, text.data);
-                size_t at;
-                if (p != text.data && tb_find_header(piece.msg, piece.msg_len, &at) && at == 0 && prev_len)
+                if (p != text.data && begins_traceback(piece.msg, piece.msg_len) && prev_len)
                         set_announcer(a, input, prev, prev_len, (long)a->inputs[input].lines);
                 if (p != text.data)
                         a->inputs[input].lines--;  /* every piece has the record's line number */

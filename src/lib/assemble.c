@@ -47,6 +47,8 @@ struct active {
         int blank_lines;
         bool group;                /* an ExceptionGroup: lines carry "| " margins
                                     * and "+---- N ----" separators */
+        unsigned group_path[LIMIT_GROUP_DEPTH];  /* the sub-exception being read */
+        size_t group_depth;
         bool embedded;             /* the header followed other text in a tagged
                                     * log record: the traceback's later lines
                                     * carry no tag (SGLang's logger.error) */
@@ -98,6 +100,8 @@ static void exception_free(struct exception *x)
         free(x->type);
         free(x->message);
         free(x->context);
+        free(x->group_place);
+        free(x->raw);
         for (size_t j = 0; j < x->n_frames; j++)
                 frame_free(&x->frames[j]);
         free(x->frames);
@@ -197,6 +201,19 @@ static struct exception *new_exception(struct active *a, const char *context, si
         memset(x, 0, sizeof *x);
         while (context_len && (context[context_len - 1] == ' ' || context[context_len - 1] == '\t'))
                 context_len--;
+        if (a->group) {
+                struct strbuf place = { 0 };
+                for (size_t i = 0; i < a->group_depth; i++)
+                        sb_printf(&place, i ? ".%u" : "%u", a->group_path[i]);
+                x->group_place = sb_take(&place);  /* "" for the outermost group */
+                /* "+ Exception Group Traceback": the header of a group, not context */
+                if (context_len >= 15 && memcmp(context + context_len - 15, "Exception Group", 15) == 0) {
+                        x->is_group = true;
+                        context_len -= 15;
+                        while (context_len && strchr(" \t+|", context[context_len - 1]))
+                                context_len--;
+                }
+        }
         if (context_len)
                 x->context = strndup_safe(context, context_len);
         sb_free(&a->message);
@@ -291,6 +308,62 @@ static void bucket_remove(struct assembler *as, struct active *a)
                 as->n_embedded--;
 }
 
+/* Is g a group that holds (or is) the sub-exception at place? */
+static bool group_holds(const struct exception *g, const char *place)
+{
+        size_t k = strlen(g->group_place);
+        return g->is_group && strncmp(g->group_place, place, k) == 0 && (k == 0 || place[k] == '\0' || place[k] == '.');
+}
+
+/* An ExceptionGroup's leaves are separate failures (asyncio.TaskGroup's
+ * tasks, a pool's workers): each goes to the sink as an event of its own,
+ * its chain followed by the groups that hold it, innermost first, so that
+ * each is matched, counted and reported. The sink borrows; the event keeps
+ * ownership of every exception. False when the group holds no leaf. */
+static bool emit_group_leaves(struct assembler *as, const struct event *ev)
+{
+        bool any = false;
+        for (size_t i = 0; i < ev->n_excs; i++) {
+                const struct exception *x = &ev->excs[i];
+                bool first_of_place = !x->is_group && x->group_place;
+                for (size_t j = 0; first_of_place && j < i; j++)
+                        if (!ev->excs[j].is_group && ev->excs[j].group_place &&
+                            strcmp(ev->excs[j].group_place, x->group_place) == 0)
+                                first_of_place = false;
+                if (!first_of_place)
+                        continue;
+                struct exception chain[LIMIT_CHAIN];
+                struct event leaf = *ev;
+                leaf.excs = chain;
+                leaf.n_excs = 0;
+                leaf.n_evidence = 0;  /* the group's header, and the line announcing it */
+                while (leaf.n_evidence < ev->n_evidence && leaf.n_evidence < 2 &&
+                       ev->evidence[leaf.n_evidence].line < ev->excs[0].line)
+                        leaf.n_evidence++;
+                for (size_t j = i; j < ev->n_excs; j++)
+                        if (!ev->excs[j].is_group && ev->excs[j].group_place &&
+                            strcmp(ev->excs[j].group_place, x->group_place) == 0)
+                                chain[leaf.n_excs++] = ev->excs[j];
+                for (size_t j = i; j-- > 0;)
+                        if (group_holds(&ev->excs[j], x->group_place))
+                                chain[leaf.n_excs++] = ev->excs[j];
+                size_t header = leaf.n_evidence;
+                for (size_t j = 0; j < leaf.n_excs && leaf.n_evidence < LIMIT_EVIDENCE; j++)
+                        if (chain[j].raw)
+                                leaf.evidence[leaf.n_evidence++] = (struct evidence_line){
+                                        ev->input, chain[j].line, chain[j].raw };
+                for (size_t j = header + 1; j < leaf.n_evidence; j++)  /* in the order they were read */
+                        for (size_t k = j; k > header && leaf.evidence[k - 1].line > leaf.evidence[k].line; k--) {
+                                struct evidence_line t = leaf.evidence[k];
+                                leaf.evidence[k] = leaf.evidence[k - 1];
+                                leaf.evidence[k - 1] = t;
+                        }
+                as->sink(as->ctx, &leaf);
+                any = true;
+        }
+        return any;
+}
+
 /* Hands the finished traceback to the sink and forgets the stream. */
 static void close_active(struct assembler *as, struct active *a, bool incomplete)
 {
@@ -324,7 +397,7 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
          * unless it began mid-way too: then it is only stray frames. */
         if (ev->n_excs && !current(a)->type)
                 current(a)->type = strndup_safe("", 0);
-        if (ev->n_excs && !(a->headerless && !any_type))
+        if (ev->n_excs && !(a->headerless && !any_type) && !(a->group && emit_group_leaves(as, ev)))
                 as->sink(as->ctx, ev);
         active_free(a);
 }
@@ -598,8 +671,9 @@ static void start_traceback(struct assembler *as, struct active *a, const struct
                 add_evidence(&a->ev, input, as->announcer_line, as->announcer, strlen(as->announcer));
                 assembler_set_announcer(as, NULL, 0, 0);
         }
-        new_exception(a, r->msg, header_at);
         a->group = header_at >= 15 && memmem(r->msg, header_at, "Exception Group", 15);
+        a->group_depth = 0;
+        new_exception(a, r->msg, header_at);
         if (header_at > 0 && r->tag[0] && !a->group) {
                 a->embedded = true;
                 as->n_embedded++;
@@ -662,6 +736,59 @@ static bool bare_continuation(const struct active *a, const char *s, size_t n)
         return false;
 }
 
+static bool starts_with(const char *s, size_t n, const char *prefix)
+{
+        size_t k = strlen(prefix);
+        return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+static bool ends_with(const char *s, size_t n, const char *suffix)
+{
+        size_t k = strlen(suffix);
+        return n >= k && memcmp(s + n - k, suffix, k) == 0;
+}
+
+/* An ExceptionGroup's separator line: "+-+---- 1 ----" opens the first
+ * sub-exception one level down, "+---- 2 ----" the next at the same level,
+ * "+---- ... ----" the ones past max_group_width, "+--------" closes a
+ * level. The column of the last '+' says the level: two per level, the
+ * header's '+' at column 0 (s is stripped of the header's indentation). */
+static void group_separator(struct active *a, const char *s, size_t n, size_t at)
+{
+        size_t plus = at, k = at;
+        while (k < n && (s[k] == '+' || s[k] == '-')) {
+                if (s[k] == '+')
+                        plus = k;
+                k++;
+        }
+        size_t depth = plus / 2;
+        while (k < n && s[k] == ' ')
+                k++;
+        if (k == n) {  /* "+------": the level is over */
+                a->group_depth = depth ? depth - 1 : 0;
+                return;
+        }
+        if (depth == 0 || depth > LIMIT_GROUP_DEPTH)
+                return;
+        unsigned number = 0;
+        while (k < n && s[k] >= '0' && s[k] <= '9' && number < 100000)
+                number = number * 10 + (unsigned)(s[k++] - '0');
+        a->group_path[depth - 1] = number;  /* 0: "..." */
+        a->group_depth = depth;
+}
+
+/* Between a group's sub-exceptions: a leaf that was never raised has no
+ * traceback, only its exception line ("| KeyError: 'rank'"). Python's own
+ * notes ("and 5 more exceptions", "... (max_group_depth is 10)") are
+ * skipped. True when s is such a leaf: a new exception has begun. */
+static bool group_leaf_without_traceback(struct active *a, const char *s, size_t n)
+{
+        size_t type_len, msg_at;
+        if (!tb_parse_exception_line(s, n, &type_len, &msg_at) || !exception_like_type(s, type_len))
+                return false;
+        return new_exception(a, "", 0) != NULL;
+}
+
 /* Feeds one record to a stream in a traceback. Returns false when the line
  * does not belong to the traceback: the caller closes it and starts over. */
 static bool continue_traceback(struct active *a, const struct record *r, int input, long lineno,
@@ -686,6 +813,7 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                         k++;
                 if (k < n && s[k] == '+') {
                         finish_message(a);
+                        group_separator(a, s, n, k);
                         a->state = ST_CHAIN;
                         return true;
                 }
@@ -707,6 +835,8 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
         a->ev.last_line = lineno;
         if (a->native)
                 return continue_native(a, s, n);
+        if (a->group && a->state == ST_CHAIN && group_leaf_without_traceback(a, s, n))
+                a->state = ST_FRAMES;  /* read as its exception line below */
         switch (a->state) {
         case ST_FRAMES:
                 if (tb_parse_frame(s, n, &f) || (tb_parse_frame_flat(s, n, &f) && (a->flat = true))) {
@@ -753,9 +883,12 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                 struct exception *x = current(a);
                 x->type = strndup_safe(s, type_len);
                 x->line = lineno;
-                /* In a group the leaves are the failures; the groups wrap them. */
-                if (a->group && !(type_len >= 14 && memcmp(s + type_len - 14, "ExceptionGroup", 14) == 0))
-                        x->remote = true;
+                if (a->group) {
+                        /* str() of every BaseExceptionGroup ends "(N sub-exceptions)" */
+                        x->is_group = x->is_group || ends_with(s, n, " sub-exception)") ||
+                                      ends_with(s, n, " sub-exceptions)");
+                        x->raw = strndup_safe(raw, raw_len < LIMIT_DISPLAY_BYTES * 4 ? raw_len : LIMIT_DISPLAY_BYTES * 4);
+                }
                 sb_append(&a->message, s + msg_at, n - msg_at);
                 a->message_lines = 1;
                 a->state = ST_MESSAGE;
@@ -813,7 +946,7 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                 a->state = ST_MESSAGE;
                 return true;
         case ST_CHAIN:
-                if (n == 0)
+                if (n == 0 || (a->group && (starts_with(s, n, "and ") || starts_with(s, n, "... (max_group"))))
                         return true;
                 if (tb_find_header(s, n, &at)) {
                         new_exception(a, s, at);

@@ -20,7 +20,8 @@ enum {
         LIMIT_MESSAGE_BYTES = 16 * 1024,  /* an exception message */
         LIMIT_MESSAGE_LINES = 60,         /* continuation lines of a message */
         LIMIT_FRAMES = 64,                /* frames kept per exception (first/last halves) */
-        LIMIT_CHAIN = 16,                 /* exceptions kept per chain or group */
+        LIMIT_CHAIN = 32,                 /* exceptions kept per chain or group */
+        LIMIT_GROUP_DEPTH = 16,           /* ExceptionGroup nesting followed */
         LIMIT_TRACEBACK_LINES = 4000,     /* a longer traceback is closed as incomplete */
         LIMIT_STREAMS = 4096,             /* open streams; the idlest is flushed beyond */
         LIMIT_DIAGNOSES = 1024,           /* distinct diagnoses kept */
@@ -205,6 +206,13 @@ struct exception {
         long line;       /* line number of the exception line in its input */
         bool remote;     /* raised in another process/thread and printed inside
                           * its wrapper's message (moved first in the chain) */
+        /* In an ExceptionGroup's traceback: its place in the tree, the
+         * sub-exception numbers Python prints ("+---- 3 ----") from the
+         * outermost group down, "3.1"; "" for the outermost group. NULL
+         * outside groups. */
+        char *group_place;
+        bool is_group;   /* an ExceptionGroup itself (its leaves are the failures) */
+        char *raw;       /* in a group: the exception line as read (evidence) */
 };
 
 enum event_kind {
@@ -600,6 +608,7 @@ struct diagnosis {
         char fingerprint[17];
         char *exc_type, *exc_message;     /* of the first event, or NULL */
         char **chain_types, **chain_messages;  /* every exception of the first event */
+        char **chain_places;                   /* their places in a group, or NULL */
         size_t n_chain;
         size_t count;
         uint64_t first_seq, last_seq;

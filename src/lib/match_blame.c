@@ -109,20 +109,29 @@ static void blame_frame(const struct python_knowledge *pk, const struct frame *f
 }
 
 /* The exception to blame: the original cause (first in the chain, a
- * worker's own traceback moved first) that has frames. */
-static const struct exception *blamed_exception(const struct event *ev)
+ * worker's own traceback moved first) that has frames; an ExceptionGroup's
+ * leaf that was never raised has none, and is blamed where the group that
+ * holds it was raised (*frames). */
+static const struct exception *blamed_exception(const struct event *ev, const struct exception **frames)
 {
+        *frames = NULL;
+        if (ev->n_excs && ev->excs[0].group_place && !ev->excs[0].is_group) {
+                for (size_t i = 0; i < ev->n_excs && !*frames; i++)
+                        if (ev->excs[i].n_frames)
+                                *frames = &ev->excs[i];
+                return &ev->excs[0];
+        }
         for (size_t i = 0; i < ev->n_excs; i++)
                 if (ev->excs[i].n_frames && ev->excs[i].type && ev->excs[i].type[0])
-                        return &ev->excs[i];
-        return ev->n_excs ? &ev->excs[0] : NULL;
+                        return *frames = &ev->excs[i];
+        return *frames = ev->n_excs ? &ev->excs[0] : NULL;
 }
 
 void blame_event(const struct python_knowledge *pk, const struct event *ev, struct blame *ret)
 {
         memset(ret, 0, sizeof *ret);
-        const struct exception *x = blamed_exception(ev);
-        ret->exc = x;
+        const struct exception *x;
+        ret->exc = blamed_exception(ev, &x);
         if (!x || !x->n_frames)
                 return;
         size_t n = x->n_frames;

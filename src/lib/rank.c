@@ -30,9 +30,11 @@ static void diagnosis_free(struct diagnosis *d)
         for (size_t i = 0; i < d->n_chain; i++) {
                 free(d->chain_types[i]);
                 free(d->chain_messages[i]);
+                free(d->chain_places[i]);
         }
         free(d->chain_types);
         free(d->chain_messages);
+        free(d->chain_places);
         for (size_t i = 0; i < d->n_evidence; i++)
                 free(d->evidence[i].text);
         free(d);
@@ -175,10 +177,12 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         if (ev->n_excs) {
                 d->chain_types = calloc(ev->n_excs, sizeof *d->chain_types);
                 d->chain_messages = calloc(ev->n_excs, sizeof *d->chain_messages);
-                if (d->chain_types && d->chain_messages)
+                d->chain_places = calloc(ev->n_excs, sizeof *d->chain_places);
+                if (d->chain_types && d->chain_messages && d->chain_places)
                         for (size_t i = 0; i < ev->n_excs; i++) {
                                 d->chain_types[i] = dup_or_null(ev->excs[i].type);
                                 d->chain_messages[i] = dup_or_null(ev->excs[i].message ? ev->excs[i].message : "");
+                                d->chain_places[i] = dup_or_null(ev->excs[i].group_place);
                                 d->n_chain++;
                         }
         }

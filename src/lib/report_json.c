@@ -169,6 +169,17 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
                 cJSON *x = cJSON_CreateObject();
                 add_text(x, "type", d->chain_types[k], 0, false);
                 add_text(x, "message", d->chain_messages[k], LIMIT_MESSAGE_BYTES, true);
+                if (d->chain_places[k]) {
+                        /* "3.1" -> [3, 1]: the sub-exception numbers from the outermost group */
+                        cJSON *path = cJSON_AddArrayToObject(x, "group_path");
+                        char *end;
+                        for (const char *p = d->chain_places[k]; *p; p = *end == '.' ? end + 1 : end) {
+                                unsigned long number = strtoul(p, &end, 10);
+                                if (end == p)
+                                        break;
+                                cJSON_AddItemToArray(path, cJSON_CreateNumber((double)number));
+                        }
+                }
                 cJSON_AddItemToArray(chain, x);
         }
         cJSON *ev = cJSON_AddArrayToObject(o, "evidence");

@@ -129,6 +129,13 @@ def check_fixture(rel, exp):
             ok = all(any(entry_ok(w, t, m) for t, m in it) for w in want)
         tap(ok, f"{rel}: every leaf in order: {', '.join(w['type'] for w in want)}",
             none if d is None else f"want: {show_want(want)}\ngot:  {show_chain(d)}")
+    if "leaf_diagnoses" in exp:
+        # An ExceptionGroup: each leaf is a diagnosis of its own, its
+        # exceptions led by the leaf at its place in the tree.
+        for w in exp["leaf_diagnoses"]:
+            hits = [x for x in errs if x["exceptions"] and entry_ok(w, x["exceptions"][0]["type"], x["exceptions"][0]["message"])
+                    and x["exceptions"][0].get("group_path") == w["group_path"]]
+            tap(bool(hits), f"{rel}: leaf {w['type']} at {w['group_path']} diagnosed", "got: " + show_all(r))
     if "exception" in exp:
         w = exp["exception"]
         h = d and d.get("exception")
