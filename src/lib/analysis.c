@@ -303,6 +303,22 @@ static bool start_banner(const struct record *r)
 static void track_runs(coroner_analysis *a, int input, struct record *r, char run_id[33])
 {
         struct input_info *in = &a->inputs[input];
+        /* The journal names each run. The kernel's lines that -u pulls in
+         * (OOM killer, Xid) have no unit and no invocation: they belong to
+         * the run going on when they were written, the last one named
+         * (entries arrive in time order). */
+        if (r->invocation && r->invocation_len < sizeof in->invocation) {
+                memcpy(in->invocation, r->invocation, r->invocation_len);
+                in->invocation[r->invocation_len] = '\0';
+                return;
+        }
+        if (in->invocation[0]) {
+                if (!r->invocation && !r->unit) {
+                        r->invocation = in->invocation;
+                        r->invocation_len = strlen(in->invocation);
+                }
+                return;
+        }
         bool systemd = r->ident && r->ident_len == 7 && memcmp(r->ident, "systemd", 7) == 0;
         /* the kernel and systemd's other daemons (systemd-oomd, -coredump) are not the service */
         bool system = r->ident && ((r->ident_len == 6 && memcmp(r->ident, "kernel", 6) == 0) ||

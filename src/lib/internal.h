@@ -654,6 +654,7 @@ struct input_info {
         uint64_t records;   /* lines or journal entries */
         uint64_t lines;     /* records fed to the assembler (evidence line numbers) */
         struct structured_state *structured;  /* JSON/CRI/export decoding state */
+        char invocation[33];    /* the last systemd invocation ID the input showed */
         int run;                /* text inputs: runs begun so far (analysis.c track_runs) */
         bool run_starting;      /* systemd said "Starting": its "Started" is the same run */
         bool run_ended;         /* the unit's main process exited: the next service line begins a run */

@@ -167,6 +167,37 @@ kill -TERM $pid 2>/dev/null; wait $pid; s=$?
 check "--follow reports the new failure as a JSON line while running" grep -q '"id":"compressed-tensors.unknown-compression-format"' "$TMP/follow.out"
 [ $s -eq 0 ] && ok "--follow stops cleanly on SIGTERM" || not_ok "--follow stops cleanly on SIGTERM" "exit $s $(cat "$TMP/follow.err")"
 
+# Kernel lines that -u pulls in have no unit and no invocation: each
+# belongs to the run going on when it was written, none before the first.
+"$PY" - $B1 $I1 $I2 $T1 <<'PY' | "$REMOTE" -o "$TMP/kernel.journal" - 2>/dev/null
+import sys
+boot, inv1, inv2, t0 = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+def entry(s, fields):
+    print(f"__REALTIME_TIMESTAMP={t0 + s * 1000000}\n__MONOTONIC_TIMESTAMP={s * 1000000}\n_BOOT_ID={boot}\n_HOSTNAME=gpu-node-07")
+    for k, v in fields.items():
+        print(f"{k}={v}")
+    print()
+def kernel(s, msg):
+    entry(s, {"_TRANSPORT": "kernel", "SYSLOG_IDENTIFIER": "kernel", "PRIORITY": 3, "MESSAGE": msg})
+def systemd(s, inv, msg):
+    entry(s, {"_PID": 1, "SYSLOG_IDENTIFIER": "systemd", "UNIT": "k26.service", "INVOCATION_ID": inv, "PRIORITY": 5, "MESSAGE": msg})
+def service(s, inv, msg):
+    entry(s, {"_PID": 4100, "SYSLOG_IDENTIFIER": "python3", "_SYSTEMD_UNIT": "k26.service",
+              "_SYSTEMD_INVOCATION_ID": inv, "PRIORITY": 6, "MESSAGE": msg})
+kernel(0, "NVRM: Xid (PCI:0000:3b:00): 79, pid=2210, GPU has fallen off the bus.")
+systemd(10, inv1, "Started k26.service - K26 inference server.")
+service(11, inv1, "Load weight begin.")
+kernel(20, "Out of memory: Killed process 4100 (python3) total-vm:912345678kB, anon-rss:501234567kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:990000kB oom_score_adj:0")
+systemd(21, inv1, "k26.service: Main process exited, code=killed, status=9/KILL")
+systemd(30, inv2, "Started k26.service - K26 inference server.")
+service(31, inv2, "Load weight begin.")
+PY
+"$CORONER" -f json --journal-file "$TMP/kernel.journal" -u k26 > "$TMP/kernel.json"
+check "kernel line inside a run: attached to that invocation" \
+        test "$(json_get "$TMP/kernel.json" '[d["run"]["id"] for d in r["diagnoses"] if "4100" in d["evidence"][0]["text"] and "Out of memory" in d["evidence"][0]["text"]]')" = "['$I1']"
+check "kernel line before the unit's first run: no run made up for it" \
+        test "$(json_get "$TMP/kernel.json" '[d["run"]["id"] for d in r["diagnoses"] if "Xid" in d["evidence"][0]["text"]]')" = "[None]"
+
 # A corrupt journal file: read what is readable, warn, go on.
 cp "$TMP/node7/system.journal" "$TMP/corrupt.journal~"
 size=$(wc -c < "$TMP/corrupt.journal~")
