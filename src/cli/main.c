@@ -9,10 +9,13 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,6 +27,7 @@ enum {
         OPT_NO_DEFAULT_SIGNATURES = 1000, OPT_FAIL_ON, OPT_INPUT_FORMAT, OPT_COLOR, OPT_JOURNAL,
         OPT_USER, OPT_JOURNAL_DIR, OPT_JOURNAL_FILE, OPT_SINCE, OPT_UNTIL, OPT_IDENTIFIER,
         OPT_MATCH, OPT_FOLLOW, OPT_CURSOR_FILE, OPT_REFERENCE, OPT_NO_SIGNATURES, OPT_TIMEZONE,
+        OPT_ALL, OPT_NO_PAGER,
 };
 
 static void usage(FILE *f)
@@ -49,6 +53,9 @@ static void usage(FILE *f)
                 "                           short-unix, short-monotonic (json, export, CRI and\n"
                 "                           docker lines are recognised from an input's first line)\n"
                 "  -v, --verbose            text: show every diagnosis in full\n"
+                "      --all                text: list every other diagnosis (not the first 10)\n"
+                "      --no-pager           do not page the report on a terminal ($CORONER_PAGER,\n"
+                "                           $PAGER, else less -FRX)\n"
                 "  -j, --jobs N             read N input files at once (default: the number of cores)\n"
                 "      --reference-matcher  no pre-filter: decode every line, try every signature\n"
                 "                           (slow; for testing the fast path)\n"
@@ -68,7 +75,8 @@ static void usage(FILE *f)
                 "      --match FIELD=VALUE  only entries with this field value (repeatable)\n"
                 "      --follow             keep reading; report each diagnosis as it completes\n"
                 "      --cursor-file FILE   start after the cursor in FILE; store the new one\n"
-                "      --color WHEN         auto (default), always or never; NO_COLOR disables\n"
+                "      --color WHEN         auto (default: on a terminal, unless NO_COLOR is set or\n"
+                "                           TERM=dumb), always or never\n"
                 "      --timezone ZONE      read timestamps without a zone in ZONE (default: the\n"
                 "                           local zone, TZ), as the host that wrote them\n"
                 "  -h, --help               show this help\n"
@@ -163,6 +171,26 @@ static void print_as_it_happens(void *ctx, const coroner_analysis *a, size_t ind
         free(out);
 }
 
+/* Colour, width and glyphs for the text report: colour on a terminal
+ * unless NO_COLOR is set or TERM is dumb (--color=always wins over both);
+ * the terminal's width, else 80; ASCII under a locale that is not UTF-8. */
+static void terminal_options(const char *color, struct coroner_report_options *ropts)
+{
+        const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+        bool tty = isatty(STDOUT_FILENO);
+        ropts->color = strcmp(color, "always") == 0 ||
+                       (strcmp(color, "auto") == 0 && tty && !(no_color && no_color[0]) &&
+                        !(term && strcmp(term, "dumb") == 0));
+        struct winsize ws;
+        if (tty && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+                ropts->width = ws.ws_col;
+        /* Only the character set is read from the locale; the analysis runs in "C". */
+        if (setlocale(LC_CTYPE, "")) {
+                ropts->ascii = strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+                setlocale(LC_CTYPE, "C");
+        }
+}
+
 /* The installed data directory, or the source tree's when not installed. */
 static const char *data_dir(const char *installed, const char *source)
 {
@@ -202,6 +230,8 @@ int main(int argc, char **argv)
                 { "fail-on", required_argument, NULL, OPT_FAIL_ON },
                 { "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
                 { "verbose", no_argument, NULL, 'v' },
+                { "all", no_argument, NULL, OPT_ALL },
+                { "no-pager", no_argument, NULL, OPT_NO_PAGER },
                 { "color", required_argument, NULL, OPT_COLOR },
                 { "help", no_argument, NULL, 'h' },
                 { "version", no_argument, NULL, 'V' },
@@ -232,7 +262,7 @@ int main(int argc, char **argv)
         struct coroner_journal_options jo = { .dirs = jdirs, .files = jfiles, .units = units,
                                               .identifiers = idents, .matches = matches,
                                               .max_priority = -1 };
-        bool use_journal = false, reference = false;
+        bool use_journal = false, reference = false, no_pager = false, paged = false;
         long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
         int jobs = ncpu > 0 ? (int)ncpu : 1;
         char **sig_dirs = calloc((size_t)argc + 1, sizeof *sig_dirs);
@@ -285,6 +315,12 @@ int main(int argc, char **argv)
                         break;
                 case 'v':
                         ropts.verbose = true;
+                        break;
+                case OPT_ALL:
+                        ropts.all = true;
+                        break;
+                case OPT_NO_PAGER:
+                        no_pager = true;
                         break;
                 case OPT_COLOR:
                         if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
@@ -339,11 +375,7 @@ int main(int argc, char **argv)
                         goto done;
                 }
         }
-        const char *no_color = getenv("NO_COLOR");
-        ropts.color = strcmp(color, "always") == 0 ||
-                      (strcmp(color, "auto") == 0 && isatty(STDOUT_FILENO) && !(no_color && no_color[0]));
-        if (no_color && no_color[0])
-                ropts.color = false;
+        terminal_options(color, &ropts);
 
         if (timezone_name && set_timezone(timezone_name) < 0) {
                 fprintf(stderr, "coroner: unknown time zone '%s' (a name under /usr/share/zoneinfo, such as Europe/Berlin, or UTC)\n",
@@ -405,6 +437,9 @@ int main(int argc, char **argv)
                 if (jo.follow)
                         goto done;
         }
+        if (!n_files && !use_journal && isatty(STDIN_FILENO))
+                fprintf(stderr, "coroner: reading a log from standard input (Ctrl-D ends it); "
+                                "try 'journalctl -u UNIT | coroner' or 'coroner FILE', or --help\n");
         static const char *const stdin_only[] = { "-" };
         const char *const *paths = n_files ? (const char *const *)argv + optind : stdin_only;
         size_t n_paths = n_files || use_journal ? (size_t)n_files : 1;
@@ -428,6 +463,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "coroner: cannot render the report: %s\n", coroner_strerror(r));
                 status = 2;
         } else {
+                paged = format != FORMAT_JSON && !no_pager && isatty(STDOUT_FILENO) && pager_start();
                 fputs(out, stdout);
                 if (format == FORMAT_JSON)
                         fputc('\n', stdout);
@@ -439,7 +475,9 @@ int main(int argc, char **argv)
                                 status = status ? status : 1;
         if (input_error)
                 status = 2;
-        if (fflush(stdout) != 0) {
+        if (paged) {
+                pager_finish();  /* the reader may quit before the end: no write error */
+        } else if (fflush(stdout) != 0) {
                 fprintf(stderr, "coroner: write error: %s\n", strerror(errno));
                 status = 2;
         }

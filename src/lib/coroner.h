@@ -179,6 +179,9 @@ coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, 
 struct coroner_report_options {
         bool color;          /* ANSI colour in the text report */
         bool verbose;        /* text: full details for every diagnosis */
+        bool all;            /* text: list every other diagnosis, not the first 10 */
+        bool ascii;          /* text: ASCII only (a locale that is not UTF-8) */
+        int width;           /* text: columns to wrap to; 0: 80 */
 };
 
 int coroner_report_json(const coroner_analysis *a, char **ret);

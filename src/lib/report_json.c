@@ -9,44 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *report_safe_text(const char *s, size_t max, bool keep_newlines)
-{
-        struct strbuf sb = { 0 };
-        if (!s)
-                s = "";
-        size_t n = strlen(s);
-        if (!keep_newlines) {
-                sb_append_display(&sb, s, n, max);
-        } else {
-                while (n) {
-                        const char *nl = memchr(s, '\n', n);
-                        size_t k = nl ? (size_t)(nl - s) : n;
-                        sb_append_display(&sb, s, k, max ? (max > sb.len ? max - sb.len : 1) : 0);
-                        if (!nl || (max && sb.len >= max))
-                                break;
-                        sb_putc(&sb, '\n');
-                        s = nl + 1;
-                        n -= k + 1;
-                }
-        }
-        return sb_take(&sb);
-}
-
-const char *report_role(const struct diagnosis *d)
-{
-        return d->unrecognized || d->basis == BASIS_ERROR_LINES ? "unknown" : d->symptom ? "symptom" : "root-cause";
-}
-
-const char *report_category(const struct diagnosis *d)
-{
-        return d->category ? d->category : "unrecognized";
-}
-
-const char *report_input_name(const coroner_analysis *a, int input)
-{
-        return input >= 0 && (size_t)input < a->n_inputs ? a->inputs[input].name : "?";
-}
-
 static void add_text(cJSON *obj, const char *key, const char *s, size_t max, bool nl)
 {
         char *t = report_safe_text(s, max, nl);
@@ -59,27 +21,6 @@ static void add_text_item(cJSON *arr, const char *s)
         char *t = report_safe_text(s, 200, false);
         cJSON_AddItemToArray(arr, cJSON_CreateString(t ? t : ""));
         free(t);
-}
-
-bool report_candidate_seen(const coroner_analysis *a, const struct diagnosis *d, size_t k)
-{
-        if (!d->sig || !a->facts.cand_seen || k >= 8)
-                return false;
-        size_t i;
-        for (i = 0; i < a->db->n_sigs && a->db->sigs[i] != d->sig; i++)
-                ;
-        return i < a->db->n_sigs && (a->facts.cand_seen[i] >> k & 1);
-}
-
-size_t report_candidate_order(const coroner_analysis *a, const struct diagnosis *d, size_t *order, size_t cap)
-{
-        size_t n = 0;
-        /* Causes the log supports first, then the rest in the signature's order. */
-        for (int pass = 0; pass < 2; pass++)
-                for (size_t k = 0; d->sig && k < d->sig->n_candidates && n < cap; k++)
-                        if (report_candidate_seen(a, d, k) == (pass == 0))
-                                order[n++] = k;
-        return n;
 }
 
 /* RFC 3339 in UTC, or null. */
@@ -108,12 +49,6 @@ static cJSON *stream_json(const struct stream_id *s)
         add_text(o, "unit", s->unit, 0, false);
         add_text(o, "invocation", s->invocation, 0, false);
         return o;
-}
-
-const char *report_basis(const struct diagnosis *d)
-{
-        static const char *const names[] = { "signature", "knowledge", "blame", "error-lines", "unrecognized" };
-        return names[d->basis];
 }
 
 /* {"file", "line", "function", "package", "kind"} of a frame, or null. */

@@ -1,6 +1,13 @@
 /* report_text.c — the terminal report for the person on call: the top
  * diagnosis in full (what happened, evidence, fixes, where and how often),
- * then the rest one line each, consequences marked. */
+ * then the rest one line each, consequences marked.
+ *
+ * Prose wraps to the width (80 when not a terminal) under its indentation;
+ * evidence lines are cut, so that one long log line cannot push the fixes
+ * off the screen; commands are never wrapped nor cut, so they can be copied.
+ * Every word of a diagnosis's status line says what it is ("severity error
+ * · category disk-full · root cause · confidence 0.82").
+ */
 #include "config.h"
 #include "report.h"
 
@@ -11,279 +18,603 @@ struct style {
         const char *bold, *red, *yellow, *dim, *reset;
 };
 
+static const struct style plain_style = { "", "", "", "", "" };
+static const struct style color_style = { "\033[1m", "\033[31m", "\033[33m", "\033[2m", "\033[0m" };
+
+enum {
+        DEFAULT_WIDTH = 80,
+        MIN_WIDTH = 40,
+        ALSO_FOUND_SHOWN = 10,  /* "Also found" lines without --all */
+        INDENT = 4,             /* under "#1  " */
+};
+
+#define NBSP "\xc2\xa0"  /* joins words that wrap must not part ("confidence 0.82") */
+
+struct text {
+        struct strbuf sb;
+        const struct style *st;
+        size_t width;
+};
+
 static const char *sev_color(const struct style *st, coroner_severity s)
 {
         return s >= CORONER_SEV_ERROR ? st->red : s == CORONER_SEV_WARNING ? st->yellow : st->dim;
 }
 
-static void put_safe(struct strbuf *sb, const char *s, size_t max)
+/* Display columns of s: UTF-8 characters, East Asian wide ones counting
+ * two, ANSI colour sequences none. */
+static size_t columns(const char *s, size_t n)
 {
-        char *t = report_safe_text(s, max, false);
-        sb_puts(sb, t ? t : "");
-        free(t);
+        size_t cols = 0;
+        for (size_t i = 0; i < n;) {
+                unsigned char c = (unsigned char)s[i];
+                if (c == 0x1b && i + 1 < n && s[i + 1] == '[') {
+                        i += 2;
+                        while (i < n && !(s[i] >= '@' && s[i] <= '~'))
+                                i++;
+                        i++;
+                        continue;
+                }
+                size_t len = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+                uint32_t cp = c;
+                if (len > 1 && i + len <= n) {
+                        cp = c & (0x3f >> (len - 1));
+                        for (size_t k = 1; k < len; k++)
+                                cp = cp << 6 | ((unsigned char)s[i + k] & 0x3f);
+                }
+                bool wide = (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+                            (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+                            (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+                            (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) ||
+                            (cp >= 0x20000 && cp <= 0x3fffd);
+                cols += wide ? 2 : 1;
+                i += len;
+        }
+        return cols;
 }
 
-static void where_line(struct strbuf *sb, const struct diagnosis *d)
+/* The column the output is at (after its last newline). */
+static size_t column_now(const struct text *t)
 {
-        sb_printf(sb, "   Seen %zu time%s", d->count, d->count == 1 ? "" : "s");
+        const char *nl = t->sb.len ? memrchr(t->sb.data, '\n', t->sb.len) : NULL;
+        size_t start = nl ? (size_t)(nl - t->sb.data) + 1 : 0;
+        return columns(t->sb.data + start, t->sb.len - start);
+}
+
+static void spaces(struct text *t, size_t n)
+{
+        for (size_t i = 0; i < n; i++)
+                sb_putc(&t->sb, ' ');
+}
+
+/* s (made safe, at most max bytes) word-wrapped from the current column;
+ * wrapped lines begin at column indent. A word longer than a line (a path,
+ * a URL) stays whole. */
+static void wrap_words(struct text *t, const char *s, size_t max, size_t indent)
+{
+        char *safe = report_safe_text(s, max, true);
+        size_t col = column_now(t), line_start = col;
+        for (const char *p = safe ? safe : ""; *p;) {
+                if (*p == '\n') {
+                        sb_putc(&t->sb, '\n');
+                        spaces(t, indent);
+                        col = line_start = indent;
+                        p++;
+                        continue;
+                }
+                if (*p == ' ') {
+                        p++;
+                        continue;
+                }
+                size_t n = strcspn(p, " \n");
+                size_t w = columns(p, n);
+                if (col > line_start && col + 1 + w > t->width) {
+                        sb_putc(&t->sb, '\n');
+                        spaces(t, indent);
+                        col = line_start = indent;
+                } else if (col > line_start) {
+                        sb_putc(&t->sb, ' ');
+                        col++;
+                }
+                for (size_t k = 0; k < n; k++) {  /* a no-break space joins words */
+                        if (k + 1 < n && memcmp(p + k, NBSP, 2) == 0) {
+                                sb_putc(&t->sb, ' ');
+                                k++;
+                        } else {
+                                sb_putc(&t->sb, p[k]);
+                        }
+                }
+                col += w;
+                p += n;
+        }
+        free(safe);
+}
+
+/* wrap_words, and the line ends. */
+static void wrap(struct text *t, const char *s, size_t max, size_t indent)
+{
+        wrap_words(t, s, max, indent);
+        sb_putc(&t->sb, '\n');
+}
+
+/* wrap in a style (bold, a colour) that ends before the line does. */
+static void wrap_styled(struct text *t, const char *style, const char *s, size_t max, size_t indent)
+{
+        sb_puts(&t->sb, style);
+        wrap_words(t, s, max, indent);
+        sb_puts(&t->sb, t->st->reset);
+        sb_putc(&t->sb, '\n');
+}
+
+/* s (made safe) from the current column, cut to the width with "…". Ends
+ * the line. */
+static void cut(struct text *t, const char *s, size_t max)
+{
+        char *safe = report_safe_text(s, max, false);
+        const char *p = safe ? safe : "";
+        size_t room = t->width > column_now(t) ? t->width - column_now(t) : 1;
+        size_t n = strlen(p);
+        if (columns(p, n) > room) {
+                size_t k = 0, cols = 0;
+                while (k < n) {
+                        size_t len = 1;
+                        while (k + len < n && ((unsigned char)p[k + len] & 0xc0) == 0x80)
+                                len++;
+                        size_t w = columns(p + k, len);
+                        if (cols + w + 1 > room)
+                                break;
+                        cols += w;
+                        k += len;
+                }
+                sb_append(&t->sb, p, k);
+                sb_puts(&t->sb, "…");
+        } else {
+                sb_append(&t->sb, p, n);
+        }
+        sb_putc(&t->sb, '\n');
+        free(safe);
+}
+
+/* "gpu-node-7 python3[19044] TP0 k26.service (run 8f0c7d2e)" */
+static void stream_words(struct strbuf *sb, const struct stream_id *s)
+{
+        const char *sep = "";
+        if (s->host[0]) {
+                sb_puts(sb, s->host);
+                sep = " ";
+        }
+        if (s->ident[0]) {
+                sb_printf(sb, "%s%s", sep, s->ident);
+                sep = " ";
+        }
+        if (s->pid) {
+                sb_printf(sb, "%s[%ld]", s->ident[0] ? "" : sep, s->pid);
+                sep = " ";
+        }
+        if (s->tag[0]) {
+                sb_printf(sb, "%s%s", sep, s->tag);
+                sep = " ";
+        }
+        if (s->unit[0]) {
+                sb_printf(sb, "%s%s", sep, s->unit);
+                if (s->invocation[0])
+                        sb_printf(sb, " (run %.8s)", s->invocation);
+                sep = " ";
+        }
+        if (!sep[0])
+                sb_puts(sb, "(untagged)");
+}
+
+/* "Seen 8 times, first ..., last ..., in 8 streams: ..." */
+static void seen_line(struct text *t, const struct diagnosis *d)
+{
+        struct strbuf sb = { 0 };
         char when[TIME_TEXT];
+        sb_printf(&sb, "Seen %zu time%s", d->count, d->count == 1 ? "" : "s");
         if (d->first_has_time) {
                 format_local_time(d->first_usec, when);
-                sb_printf(sb, ", first %s", when);
+                sb_printf(&sb, ", first %s", when);
                 if (d->count > 1 && d->last_has_time && d->last_usec / 1000000 != d->first_usec / 1000000) {
                         format_local_time(d->last_usec, when);
-                        sb_printf(sb, ", last %s", when);
+                        sb_printf(&sb, ", last %s", when);
                 }
         }
         if (d->n_streams_total > 0) {
-                sb_printf(sb, ", in %zu stream%s:", d->n_streams_total, d->n_streams_total == 1 ? "" : "s");
+                /* Ranks of one process: "gpu-node-7 python3[19044]: TP0, TP1, ..." */
+                bool one_process = d->n_streams > 1;
+                for (size_t i = 1; i < d->n_streams && one_process; i++) {
+                        const struct stream_id *x = &d->streams[0], *y = &d->streams[i];
+                        one_process = strcmp(x->host, y->host) == 0 && strcmp(x->ident, y->ident) == 0 &&
+                                      x->pid == y->pid && strcmp(x->unit, y->unit) == 0 &&
+                                      strcmp(x->invocation, y->invocation) == 0 && y->tag[0];
+                }
+                sb_printf(&sb, ", in %zu stream%s:", d->n_streams_total, d->n_streams_total == 1 ? "" : "s");
+                if (one_process) {
+                        struct stream_id common = d->streams[0];
+                        common.tag[0] = '\0';
+                        sb_putc(&sb, ' ');
+                        stream_words(&sb, &common);
+                        sb_putc(&sb, ':');
+                }
                 for (size_t i = 0; i < d->n_streams && i < 8; i++) {
-                        const struct stream_id *s = &d->streams[i];
-                        sb_puts(sb, i ? ", " : " ");
-                        bool any = false;
-                        if (s->host[0]) {
-                                put_safe(sb, s->host, 64);
-                                any = true;
-                        }
-                        if (s->ident[0]) {
-                                sb_puts(sb, any ? " " : "");
-                                put_safe(sb, s->ident, 64);
-                                any = true;
-                        }
-                        if (s->pid) {
-                                sb_printf(sb, "%s[%ld]", any && !s->ident[0] ? " " : "", s->pid);
-                                any = true;
-                        }
-                        if (s->tag[0]) {
-                                sb_puts(sb, any ? " " : "");
-                                put_safe(sb, s->tag, 64);
-                                any = true;
-                        }
-                        if (s->unit[0]) {
-                                sb_puts(sb, any ? " " : "");
-                                put_safe(sb, s->unit, 80);
-                                if (s->invocation[0])
-                                        sb_printf(sb, " (run %.8s)", s->invocation);
-                                any = true;
-                        }
-                        if (!any)
-                                sb_puts(sb, "(untagged)");
+                        sb_puts(&sb, i ? ", " : " ");
+                        if (one_process)
+                                sb_puts(&sb, d->streams[i].tag);
+                        else
+                                stream_words(&sb, &d->streams[i]);
                 }
                 if (d->n_streams_total > 8)
-                        sb_printf(sb, " and %zu more", d->n_streams_total - 8);
+                        sb_printf(&sb, " and %zu more", d->n_streams_total - 8);
         }
-        sb_puts(sb, ".\n");
+        sb_putc(&sb, '.');
+        spaces(t, INDENT);
+        wrap(t, sb.data, 2000, INDENT + 2);
+        sb_free(&sb);
 }
 
+/* "load_model() at /x/model_runner.py:660 (sglang)" */
 static void frame_words(struct strbuf *sb, const struct frame_ref *f)
 {
-        put_safe(sb, f->function[0] ? f->function : "?", 120);
-        sb_puts(sb, " (");
-        put_safe(sb, f->file, 300);
-        sb_printf(sb, ":%d", f->line);
-        if (f->kind == FRAME_LIBRARY && f->package[0]) {
-                sb_puts(sb, ", ");
-                put_safe(sb, f->package, 64);
-        } else if (f->kind != FRAME_LIBRARY) {
-                sb_printf(sb, ", %s", frame_kind_name(f->kind));
-        }
-        sb_puts(sb, ")");
+        const char *fn = f->function[0] ? f->function : "?";
+        sb_printf(sb, "%s%s at %s:%d", fn, fn[0] == '<' ? "" : "()", f->file, f->line);
+        if (f->kind == FRAME_LIBRARY && f->package[0])
+                sb_printf(sb, " (%s)", f->package);
+        else
+                sb_printf(sb, " (%s)", frame_kind_name(f->kind));
 }
 
 /* "Raised in f (file:line, package), called from g (app.py:12, application)." */
-static void raised_line(struct strbuf *sb, const struct diagnosis *d)
+static void raised_line(struct text *t, const struct diagnosis *d)
 {
         if (!d->raised_in.set)
                 return;
-        sb_puts(sb, "   Raised in ");
-        frame_words(sb, &d->raised_in);
+        struct strbuf sb = { 0 };
+        sb_puts(&sb, "Raised in ");
+        frame_words(&sb, &d->raised_in);
         if (d->called_from.set) {
-                sb_puts(sb, ", called from ");
-                frame_words(sb, &d->called_from);
+                sb_puts(&sb, ", called from ");
+                frame_words(&sb, &d->called_from);
         }
-        sb_puts(sb, ".\n");
+        sb_putc(&sb, '.');
+        spaces(t, INDENT);
+        wrap(t, sb.data, 1000, INDENT + 2);
+        sb_free(&sb);
 }
 
-static void full_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t i,
-                           const struct style *st)
+/* One numbered fix, or a candidate's check: a command whole, prose wrapped. */
+static void fix_text(struct text *t, const char *fix, size_t indent)
+{
+        if (report_fix_is_command(fix)) {
+                char *safe = report_safe_text(fix, 1000, false);
+                sb_puts(&t->sb, safe ? safe : "");
+                sb_putc(&t->sb, '\n');
+                free(safe);
+        } else {
+                wrap(t, fix, 1000, indent);
+        }
+}
+
+/* Each evidence line cut to the width after where it is: its line number
+ * when there is one input (the header names it), else the input's name
+ * (its last 24 columns) and the line number. The line is shown from its
+ * message on: the time, host and process before it are in "Seen ...". */
+static void evidence_lines(struct text *t, const coroner_analysis *a, const struct diagnosis *d)
+{
+        enum { NAME_COLUMNS = 24 };
+        int digits = 1;
+        for (size_t k = 0; k < d->n_evidence; k++) {
+                int w = snprintf(NULL, 0, "%ld", d->evidence[k].line);
+                if (w > digits)
+                        digits = w;
+        }
+        for (size_t k = 0; k < d->n_evidence; k++) {
+                spaces(t, INDENT + 2);
+                sb_puts(&t->sb, t->st->dim);
+                if (a->n_inputs > 1) {
+                        char *name = report_safe_text(report_input_name(a, d->evidence[k].input), 400, false);
+                        const char *shown = name ? name : "";
+                        size_t n = strlen(shown);
+                        if (columns(shown, n) > NAME_COLUMNS) {
+                                while (*shown && columns(shown, strlen(shown)) > NAME_COLUMNS - 1)
+                                        shown++;
+                                while (((unsigned char)*shown & 0xc0) == 0x80)
+                                        shown++;
+                                sb_puts(&t->sb, "…");
+                        }
+                        sb_printf(&t->sb, "%s:", shown);
+                        free(name);
+                }
+                sb_printf(&t->sb, "%*ld%s  ", a->n_inputs > 1 ? 0 : digits, d->evidence[k].line, t->st->reset);
+                const char *text = d->evidence[k].text;
+                struct decoder dec;
+                struct record r;
+                decoder_init(&dec, SHAPE_AUTO);
+                decode_line(&dec, text, strlen(text), &r);
+                char *msg = r.msg && r.msg_len ? strndup_safe(r.msg, r.msg_len) : NULL;
+                cut(t, msg ? msg : text, LIMIT_DISPLAY_BYTES);
+                free(msg);
+        }
+}
+
+static void full_diagnosis(struct text *t, const coroner_analysis *a, size_t i)
 {
         const struct diagnosis *d = a->ranking.diags[i];
-        sb_printf(sb, "%s#%zu  ", st->bold, i + 1);
-        put_safe(sb, d->title, 200);
-        sb_printf(sb, "%s\n   %s%s%s · %s · %s · %s · confidence %.2f\n", st->reset, sev_color(st, d->severity),
-                  coroner_severity_name(d->severity), st->reset, d->id, report_category(d),
-                  report_role(d), d->confidence);
-        sb_puts(sb, "   ");
-        put_safe(sb, d->summary, 1000);
-        sb_putc(sb, '\n');
+        const struct style *st = t->st;
+        char role[32];
+        sb_printf(&t->sb, "%s#%-3zu%s", st->bold, i + 1, i + 1 >= 1000 ? " " : "");
+        wrap_styled(t, "", d->title, 200, INDENT);
+        struct strbuf status = { 0 };
+        sb_printf(&status, "severity" NBSP "%s · category" NBSP "%s · %s · confidence" NBSP "%.2f · %s",
+                  coroner_severity_name(d->severity), report_category(d), report_role_words(d, role), d->confidence, d->id);
+        spaces(t, INDENT);
+        wrap_styled(t, sev_color(st, d->severity), status.data, 400, INDENT);
+        sb_free(&status);
+        spaces(t, INDENT);
+        wrap(t, d->summary, 1000, INDENT);
         if (d->n_evidence) {
-                sb_puts(sb, "   Evidence:\n");
-                for (size_t k = 0; k < d->n_evidence; k++) {
-                        sb_printf(sb, "     %s", st->dim);
-                        put_safe(sb, report_input_name(a, d->evidence[k].input), 80);
-                        sb_printf(sb, ":%ld%s  ", d->evidence[k].line, st->reset);
-                        put_safe(sb, d->evidence[k].text, LIMIT_DISPLAY_BYTES);
-                        sb_putc(sb, '\n');
-                }
+                spaces(t, INDENT);
+                sb_puts(&t->sb, "Evidence:\n");
+                evidence_lines(t, a, d);
         }
         if (d->n_fixes) {
-                sb_puts(sb, "   Fix:\n");
+                spaces(t, INDENT);
+                sb_puts(&t->sb, "Fix:\n");
                 for (size_t k = 0; k < d->n_fixes; k++) {
-                        sb_printf(sb, "     %zu. ", k + 1);
-                        put_safe(sb, d->fixes[k], 1000);
-                        sb_putc(sb, '\n');
+                        spaces(t, INDENT + 2);
+                        sb_printf(&t->sb, "%zu. ", k + 1);
+                        fix_text(t, d->fixes[k], INDENT + 5);
                 }
         }
         if (d->sig && d->sig->n_candidates) {
-                sb_puts(sb, "   Possible causes, and how to tell them apart:\n");
+                spaces(t, INDENT);
+                sb_puts(&t->sb, "Possible causes, and how to tell them apart:\n");
                 size_t order[16];
                 size_t n = report_candidate_order(a, d, order, 16);
                 for (size_t j = 0; j < n; j++) {
                         size_t k = order[j];
-                        sb_puts(sb, report_candidate_seen(a, d, k) ? "     + " : "     - ");
-                        put_safe(sb, d->sig->candidates[k].cause, 400);
-                        if (report_candidate_seen(a, d, k))
-                                sb_puts(sb, " (the log shows evidence of this)");
-                        sb_puts(sb, "\n         check: ");
-                        put_safe(sb, (d->checks && d->checks[k] ? d->checks[k] : d->sig->candidates[k].check), 400);
-                        sb_putc(sb, '\n');
+                        bool seen = report_candidate_seen(a, d, k);
+                        struct strbuf cause = { 0 };
+                        sb_puts(&cause, d->sig->candidates[k].cause);
+                        if (seen)
+                                sb_puts(&cause, " (the log shows evidence of this)");
+                        spaces(t, INDENT + 2);
+                        sb_puts(&t->sb, seen ? "+ " : "- ");
+                        wrap(t, cause.data, 600, INDENT + 4);
+                        sb_free(&cause);
+                        spaces(t, INDENT + 4);
+                        sb_puts(&t->sb, "check: ");
+                        fix_text(t, d->checks && d->checks[k] ? d->checks[k] : d->sig->candidates[k].check, INDENT + 11);
                 }
         }
-        raised_line(sb, d);
-        where_line(sb, d);
-        if (d->incomplete)
-                sb_puts(sb, "   The traceback was cut off (the input ended or the stream was interrupted).\n");
-        sb_printf(sb, "   %sFingerprint %s · %s%s\n", st->dim, d->fingerprint, d->rationale, st->reset);
+        raised_line(t, d);
+        seen_line(t, d);
+        if (d->incomplete) {
+                spaces(t, INDENT);
+                wrap(t, "The traceback was cut off (the input ended or the stream was interrupted).", 200, INDENT);
+        }
+        struct strbuf last = { 0 };
+        sb_printf(&last, "Fingerprint %s · %s", d->fingerprint, d->rationale);
+        spaces(t, INDENT);
+        wrap_styled(t, st->dim, last.data, 600, INDENT);
+        sb_free(&last);
 }
 
-static void short_diagnosis(struct strbuf *sb, const coroner_analysis *a, size_t i,
-                            const struct style *st)
+static void short_diagnosis(struct text *t, const coroner_analysis *a, size_t i)
 {
         const struct diagnosis *d = a->ranking.diags[i];
-        sb_printf(sb, "  #%-3zu %s%-8s%s %-10s ", i + 1, sev_color(st, d->severity),
-                  coroner_severity_name(d->severity), st->reset, report_role(d));
-        put_safe(sb, d->title, 120);
-        sb_printf(sb, " (%s)", d->id);
+        char role[32];
+        struct strbuf line = { 0 };
+        sb_printf(&t->sb, "  #%-3zu %s%-8s%s ", i + 1, sev_color(t->st, d->severity),
+                  coroner_severity_name(d->severity), t->st->reset);
+        sb_printf(&line, "%s: %s (%s)", report_role_words(d, role), d->title, d->id);
         if (d->count > 1)
-                sb_printf(sb, " ×%zu", d->count);
+                sb_printf(&line, " ×%zu", d->count);
         if (d->first_has_time) {
                 char when[TIME_TEXT];
                 format_local_time(d->first_usec, when);
-                sb_printf(sb, ", first %s", when);
+                sb_printf(&line, ", first %s", when);
         }
-        if (d->explained_by >= 0)
-                sb_printf(sb, " — consequence of #%d", d->explained_by + 1);
-        if (d->run_order > 1)
-                sb_printf(sb, " [earlier run %.8s]", d->run[0] ? d->run : "-");
-        sb_putc(sb, '\n');
+        wrap(t, line.data, 600, 15);
+        sb_free(&line);
 }
 
-int coroner_report_text(const coroner_analysis *a, const struct coroner_report_options *o, char **ret)
+/* A run's heading: "Earlier run 8f0c7d2e, from 2026-11-29 21:40:14 +0000:" */
+static void run_heading(struct text *t, const struct diagnosis *d)
 {
-        static const struct style plain = { "", "", "", "", "" };
-        static const struct style color = { "\033[1m", "\033[31m", "\033[33m", "\033[2m", "\033[0m" };
-        const struct style *st = o && o->color ? &color : &plain;
         struct strbuf sb = { 0 };
-        uint64_t lines = 0;
-        for (size_t i = 0; i < a->n_inputs; i++)
-                lines += a->inputs[i].records;
-        sb_printf(&sb, "coroner %s: %zu input%s, %llu lines, %zu diagnos%s\n", coroner_version(),
-                  a->n_inputs, a->n_inputs == 1 ? "" : "s", (unsigned long long)lines, a->ranking.n,
-                  a->ranking.n == 1 ? "is" : "es");
-        struct strbuf env = { 0 };
-        report_environment_line(a, &env);
-        if (env.len) {
-                sb_printf(&sb, "%sEnvironment:%s ", st->dim, st->reset);
-                sb_append(&sb, env.data, env.len);
-                sb_putc(&sb, '\n');
+        bool invocation = d->run[0] && strncmp(d->run, "run-", 4) != 0;
+        /* a journal's invocation ID names the run; runs in text are only counted */
+        sb_printf(&sb, "Earlier run%s%.8s", invocation ? " " : "", invocation ? d->run : "");
+        if (d->first_has_time) {
+                char when[TIME_TEXT];
+                format_local_time(d->first_usec, when);
+                sb_printf(&sb, ", failing from %s", when);
         }
-        sb_free(&env);
-        for (size_t i = 0; i < a->n_inputs; i++)
-                if (!a->inputs[i].complete) {
-                        sb_printf(&sb, "%swarning:%s ", st->yellow, st->reset);
-                        put_safe(&sb, a->inputs[i].name, 200);
-                        sb_puts(&sb, ": ");
-                        put_safe(&sb, a->inputs[i].error ? a->inputs[i].error : "incomplete", 400);
-                        sb_puts(&sb, " (diagnoses below use what was read)\n");
+        sb_putc(&sb, ':');
+        sb_printf(&t->sb, "\n%s", t->st->bold);
+        wrap_styled(t, "", sb.data, 300, 2);
+        sb_free(&sb);
+}
+
+/* The diagnoses run by run (the ranking puts the most recent run first):
+ * each run's first diagnosis in full, up to MAX_RUNS_IN_FULL runs, the
+ * others one line each, ALSO_FOUND_SHOWN lines in all unless every_one.
+ * A run that failed as an earlier-shown one did (a crash loop) is counted,
+ * not shown again, unless every_one. */
+static void runs(struct text *t, const coroner_analysis *a, bool every_one)
+{
+        enum { MAX_RUNS_IN_FULL = 3 };
+        size_t n_runs, short_lines = 0, hidden = 0;
+        struct report_run *runs = report_runs(a, MAX_RUNS_IN_FULL, &n_runs);
+        for (size_t k = 0; runs && k < n_runs; k++) {
+                const struct report_run *r = &runs[k];
+                if (r->repeat_of >= 0 && !every_one)
+                        continue;
+                if (!r->full && !every_one && short_lines >= ALSO_FOUND_SHOWN) {
+                        hidden += r->end - r->start;
+                        continue;
                 }
-        if (a->ranking.n == 0) {
-                sb_puts(&sb, "\nNo known failure and no traceback found.\n");
-        } else {
-                sb_putc(&sb, '\n');
-                full_diagnosis(&sb, a, 0, st);
-                size_t full = o && o->verbose ? a->ranking.n : 1;
-                for (size_t i = 1; i < full; i++) {
-                        sb_putc(&sb, '\n');
-                        full_diagnosis(&sb, a, i, st);
-                }
-                if (full < a->ranking.n) {
-                        sb_puts(&sb, "\nAlso found:\n");
-                        for (size_t i = full; i < a->ranking.n; i++)
-                                short_diagnosis(&sb, a, i, st);
+                if (k == 0)
+                        sb_putc(&t->sb, '\n');
+                else
+                        run_heading(t, a->ranking.diags[r->start]);
+                if (r->full)
+                        full_diagnosis(t, a, r->start);
+                size_t first_short = r->start + r->full;
+                if (r->full && first_short < r->end)
+                        sb_puts(&t->sb, k == 0 ? "\nAlso found:\n" : "\nAlso in that run:\n");
+                for (size_t i = first_short; i < r->end; i++) {
+                        if (every_one || short_lines < ALSO_FOUND_SHOWN) {
+                                short_diagnosis(t, a, i);
+                                short_lines++;
+                        } else {
+                                hidden++;
+                        }
                 }
         }
-        if (a->ranking.dropped_events)
-                sb_printf(&sb, "\n%zu events were not kept (more than %d distinct diagnoses).\n",
-                          a->ranking.dropped_events, LIMIT_DIAGNOSES);
-        if (a->ranking.failure_lines_folded)
-                sb_printf(&sb, "\n%zu more line%s worded as failures (\"failed\", \"cannot\") are not listed: the diagnoses above explain their runs.\n",
-                          a->ranking.failure_lines_folded, a->ranking.failure_lines_folded == 1 ? "" : "s");
-        char *s = sb_take(&sb);
+        for (size_t k = 0; runs && k < n_runs && !every_one; k++)
+                if (runs[k].repeats) {
+                        struct strbuf sb = { 0 };
+                        sb_printf(&sb, "%zu earlier run%s failed the same way as #%zu (--all lists %s).",
+                                  runs[k].repeats, runs[k].repeats == 1 ? "" : "s", runs[k].start + 1,
+                                  runs[k].repeats == 1 ? "it" : "them");
+                        sb_putc(&t->sb, '\n');
+                        wrap(t, sb.data, 300, 0);
+                        sb_free(&sb);
+                }
+        if (hidden)
+                sb_printf(&t->sb, "  … and %zu more (--all lists every one, -v shows each in full)\n", hidden);
+        free(runs);
+}
+
+static void text_init(struct text *t, const struct coroner_report_options *o)
+{
+        memset(t, 0, sizeof *t);
+        t->st = o && o->color ? &color_style : &plain_style;
+        t->width = o && o->width ? (size_t)o->width : DEFAULT_WIDTH;
+        if (t->width < MIN_WIDTH)
+                t->width = MIN_WIDTH;
+}
+
+/* Under a locale that is not UTF-8 the report's glyphs become ASCII, and
+ * other characters (from the log) \u escapes, which a terminal shows. */
+static char *ascii_only(char *s)
+{
+        static const struct { const char *glyph, *ascii; } glyphs[] = {
+                { "·", "-" }, { "×", "x" }, { "…", "..." }, { "—", "--" }, { "–", "-" }, { "→", "->" },
+                { "’", "'" }, { "‘", "'" }, { "“", "\"" }, { "”", "\"" }, { "≥", ">=" }, { "≤", "<=" },
+        };
+        struct strbuf sb = { 0 };
+        for (const char *p = s; *p;) {
+                if ((unsigned char)*p < 0x80) {
+                        sb_putc(&sb, *p++);
+                        continue;
+                }
+                size_t g;
+                for (g = 0; g < sizeof glyphs / sizeof glyphs[0]; g++)
+                        if (strncmp(p, glyphs[g].glyph, strlen(glyphs[g].glyph)) == 0)
+                                break;
+                if (g < sizeof glyphs / sizeof glyphs[0]) {
+                        sb_puts(&sb, glyphs[g].ascii);
+                        p += strlen(glyphs[g].glyph);
+                        continue;
+                }
+                unsigned char c = (unsigned char)*p;
+                size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+                uint32_t cp = len > 1 ? c & (0x3f >> (len - 1)) : c;
+                size_t k;
+                for (k = 1; k < len && p[k] && ((unsigned char)p[k] & 0xc0) == 0x80; k++)
+                        cp = cp << 6 | ((unsigned char)p[k] & 0x3f);
+                sb_printf(&sb, cp > 0xffff ? "\\U%08x" : "\\u%04x", (unsigned)cp);
+                p += k;
+        }
+        free(s);
+        return sb_take(&sb);
+}
+
+static int text_finish(struct text *t, const struct coroner_report_options *o, char **ret)
+{
+        char *s = sb_take(&t->sb);
+        if (s && o && o->ascii)
+                s = ascii_only(s);
         if (!s)
                 return CORONER_E_NOMEM;
         *ret = s;
         return 0;
+}
+
+int coroner_report_text(const coroner_analysis *a, const struct coroner_report_options *o, char **ret)
+{
+        struct text t;
+        text_init(&t, o);
+        const struct style *st = t.st;
+        uint64_t lines = 0;
+        for (size_t i = 0; i < a->n_inputs; i++)
+                lines += a->inputs[i].records;
+        struct strbuf head = { 0 };
+        if (a->n_inputs == 1)
+                sb_printf(&head, "coroner %s: %s, %llu lines, %zu diagnos%s", coroner_version(),
+                          strcmp(a->inputs[0].name, "-") == 0 ? "standard input" : a->inputs[0].name,
+                          (unsigned long long)lines, a->ranking.n, a->ranking.n == 1 ? "is" : "es");
+        else
+                sb_printf(&head, "coroner %s: %zu inputs, %llu lines, %zu diagnos%s", coroner_version(), a->n_inputs,
+                          (unsigned long long)lines, a->ranking.n, a->ranking.n == 1 ? "is" : "es");
+        wrap(&t, head.data, 600, 2);
+        sb_free(&head);
+        struct strbuf env = { 0 };
+        report_environment_line(a, &env);
+        if (env.len) {
+                sb_printf(&t.sb, "%sEnvironment:%s ", st->dim, st->reset);
+                wrap(&t, env.data, 1000, 2);
+        }
+        sb_free(&env);
+        for (size_t i = 0; i < a->n_inputs; i++)
+                if (!a->inputs[i].complete) {
+                        struct strbuf w = { 0 };
+                        sb_printf(&w, "%s: %s (diagnoses below use what was read)", a->inputs[i].name,
+                                  a->inputs[i].error ? a->inputs[i].error : "incomplete");
+                        sb_printf(&t.sb, "%swarning:%s ", st->yellow, st->reset);
+                        wrap(&t, w.data, 700, 2);
+                        sb_free(&w);
+                }
+        if (a->ranking.n == 0) {
+                sb_puts(&t.sb, "\nNo known failure and no traceback found.\n");
+        } else if (o && o->verbose) {
+                for (size_t i = 0; i < a->ranking.n; i++) {
+                        sb_putc(&t.sb, '\n');
+                        full_diagnosis(&t, a, i);
+                }
+        } else {
+                runs(&t, a, o && o->all);
+        }
+        if (a->ranking.dropped_events) {
+                struct strbuf w = { 0 };
+                sb_printf(&w, "%zu events were not kept (more than %d distinct diagnoses).",
+                          a->ranking.dropped_events, LIMIT_DIAGNOSES);
+                sb_putc(&t.sb, '\n');
+                wrap(&t, w.data, 200, 0);
+                sb_free(&w);
+        }
+        if (a->ranking.failure_lines_folded) {
+                struct strbuf w = { 0 };
+                sb_printf(&w, "%zu more line%s worded as failures (\"failed\", \"cannot\") are not listed: "
+                          "the diagnoses above explain their runs.",
+                          a->ranking.failure_lines_folded, a->ranking.failure_lines_folded == 1 ? "" : "s");
+                sb_putc(&t.sb, '\n');
+                wrap(&t, w.data, 300, 0);
+                sb_free(&w);
+        }
+        return text_finish(&t, o, ret);
 }
 
 int coroner_report_text_one(const coroner_analysis *a, size_t index,
                             const struct coroner_report_options *o, char **ret)
 {
-        static const struct style plain = { "", "", "", "", "" };
-        static const struct style color = { "\033[1m", "\033[31m", "\033[33m", "\033[2m", "\033[0m" };
         if (index >= a->ranking.n)
                 return CORONER_E_USAGE;
-        struct strbuf sb = { 0 };
-        full_diagnosis(&sb, a, index, o && o->color ? &color : &plain);
-        sb_putc(&sb, '\n');
-        char *s = sb_take(&sb);
-        if (!s)
-                return CORONER_E_NOMEM;
-        *ret = s;
-        return 0;
-}
-
-void report_environment_line(const coroner_analysis *a, struct strbuf *sb)
-{
-        const struct facts *f = &a->facts;
-        const struct fact_item *it;
-        const char *sep = "";
-#define PART(...) do { sb_puts(sb, sep); sb_printf(sb, __VA_ARGS__); sep = " · "; } while (0)
-        if ((it = facts_get(f, FACT_PYTHON, NULL)))
-                PART("python %.20s", it->value);
-        for (size_t i = 0; i < f->n; i++)
-                if (f->items[i].kind == FACT_PACKAGE)
-                        PART("%.40s %.40s", f->items[i].key, f->items[i].value);
-        if ((it = facts_get(f, FACT_CUDA, NULL)))
-                PART("CUDA %.20s", it->value);
-        if ((it = facts_get(f, FACT_NCCL, NULL)))
-                PART("NCCL %.20s", it->value);
-        if ((it = facts_get(f, FACT_DRIVER, NULL)))
-                PART("driver %.20s", it->value);
-        for (size_t i = 0; i < f->n; i++)
-                if (f->items[i].kind == FACT_GPU)
-                        PART("NVIDIA %.60s", f->items[i].value);
-        if ((it = facts_get(f, FACT_TP, NULL)))
-                PART("TP %.10s", it->value);
-        if ((it = facts_get(f, FACT_MODEL, NULL)))
-                PART("model %.120s", it->value);
-        if (sb->len && !facts_get(f, FACT_DRIVER, NULL))
-                PART("(driver version not in the log)");
-#undef PART
-        if (sb->len) {
-                /* Facts come from the log: keep them printable. */
-                char *t = report_safe_text(sb->data, 600, false);
-                sb->len = 0;
-                sb_puts(sb, t ? t : "");
-                free(t);
-        }
+        struct text t;
+        text_init(&t, o);
+        full_diagnosis(&t, a, index);
+        sb_putc(&t.sb, '\n');
+        return text_finish(&t, o, ret);
 }

@@ -59,6 +59,29 @@ check "--timezone reads New York's text without TZ" \
         sh -c "TZ=UTC '$CORONER' -f json --timezone America/New_York '$TMP/text.America_New_York.log' | '$PY' -c \"import json,sys; r=json.load(sys.stdin); sys.exit(r['diagnoses'][0]['first_seen'] != '2026-11-29T21:42:36Z')\""
 check "the text report shows local time with its offset" \
         sh -c "TZ=America/New_York '$CORONER' '$TMP/text.America_New_York.log' | grep -q 'first 2026-11-29 16:42:36 -0500'"
+# The text and Markdown reports tell it in the same order: run 2's cause in
+# full, then run 1's under its own heading, with the command that finds the
+# stale process; each run's consequences listed under it.
+for src in journal text; do
+        if [ $src = journal ]; then "$CORONER" --journal-dir "$TMP/j" -u k26 > "$TMP/seed.txt"
+        else TZ=UTC "$CORONER" "$TMP/text.UTC.log" > "$TMP/seed.txt"; fi
+        check "text report ($src): compressed-tensors first, the earlier run's stale process next, each with its consequences" "$PY" -c "
+import re, sys
+t = open(sys.argv[1]).read()
+heads = re.findall(r'^(#\d+) +(.*)$|^(Earlier run.*)$|^  (#\d+) +\w+ +(consequence of #\d+)', t, re.M)
+seq = [h[0] + ' ' + h[1] if h[0] else h[2][:11] if h[2] else h[3] + ' ' + h[4] for h in heads]
+want = ['#1 Installed compressed-tensors does not know the model\'s quantization format',
+        '#2 consequence of #1', '#3 consequence of #1', '#4 consequence of #1', 'Earlier run',
+        '#5 GPU memory is unbalanced across tensor-parallel ranks',
+        '#6 consequence of #5', '#7 consequence of #5', '#8 consequence of #5']
+sys.exit(0 if seq == want else 'got %r' % seq)" "$TMP/seed.txt"
+        check "text report ($src): the earlier run shows the nvidia-smi command that finds the stale process" \
+                sh -c "sed -n '/^Earlier run/,\$p' '$TMP/seed.txt' | grep -q 'nvidia-smi --query-compute-apps'"
+done
+"$CORONER" -f markdown --journal-dir "$TMP/j" -u k26 > "$TMP/seed.md"
+check "Markdown: the earlier run has its own section after run 2's cause" \
+        sh -c "grep -n -e '^## #1 Installed compressed-tensors' -e '^## Earlier run' -e '^### #5 GPU memory is unbalanced' '$TMP/seed.md' | cut -d: -f1 | tr '\n' ' ' | '$PY' -c 'import sys; l = list(map(int, sys.stdin.read().split())); sys.exit(not (len(l) == 3 and l == sorted(l)))'"
+
 # Across a change of daylight saving time: New York moved from EST to EDT at
 # 2026-03-08 02:00 local; a local clock reading on each side keeps its offset.
 printf '2026-03-08 01:59:30,000 ERROR app: before the change\n2026-03-08 02:00:00,000 INFO app: serving\n2026-03-08 03:00:30,000 ERROR app: after the change\n' > "$TMP/dst.log"
