@@ -27,7 +27,7 @@ enum {
         OPT_NO_DEFAULT_SIGNATURES = 1000, OPT_FAIL_ON, OPT_INPUT_FORMAT, OPT_COLOR, OPT_JOURNAL,
         OPT_USER, OPT_JOURNAL_DIR, OPT_JOURNAL_FILE, OPT_SINCE, OPT_UNTIL, OPT_IDENTIFIER,
         OPT_MATCH, OPT_FOLLOW, OPT_CURSOR_FILE, OPT_REFERENCE, OPT_NO_SIGNATURES, OPT_TIMEZONE,
-        OPT_ALL, OPT_NO_PAGER,
+        OPT_ALL, OPT_NO_PAGER, OPT_SETTLE, OPT_INTERVAL,
 };
 
 static void usage(FILE *f)
@@ -73,7 +73,12 @@ static void usage(FILE *f)
                 "  -p, --priority PRIO      only entries of PRIO or more important (err, 3, ...)\n"
                 "      --identifier ID      only this SYSLOG_IDENTIFIER (repeatable)\n"
                 "      --match FIELD=VALUE  only entries with this field value (repeatable)\n"
-                "      --follow             keep reading; report each diagnosis as it completes\n"
+                "      --follow             keep reading FILEs (as tail -F does), standard input or\n"
+                "                           the journal; report each diagnosis as it completes,\n"
+                "                           repeats once a minute, everything read at the end\n"
+                "      --settle DURATION    --follow: a traceback is complete once its stream was\n"
+                "                           quiet this long (default 1s)\n"
+                "      --interval DURATION  --follow: report repeats at most this often (default 1min)\n"
                 "      --cursor-file FILE   start after the cursor in FILE; store the new one\n"
                 "      --color WHEN         auto (default: on a terminal, unless NO_COLOR is set or\n"
                 "                           TERM=dumb), always or never\n"
@@ -140,18 +145,57 @@ static int parse_window(const char *since, const char *until, struct coroner_opt
         return 0;
 }
 
-static volatile int stop_requested;
+static volatile int stop_requested;  /* the signal that asked --follow to stop */
 
 static void on_stop_signal(int sig)
 {
-        (void)sig;
-        stop_requested = 1;
+        stop_requested = sig;
+}
+
+/* SIGINT and SIGTERM stop --follow at once: no SA_RESTART, so a blocked
+ * poll(2) or read(2) returns. */
+static void catch_stop_signals(void)
+{
+        struct sigaction sa = { 0 };
+        sa.sa_handler = on_stop_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+}
+
+/* "1", "1.5s", "500ms", "2min", "1h" -> milliseconds; -1 if not a duration. */
+static int parse_duration_ms(const char *s)
+{
+        char *end;
+        double v = strtod(s, &end);
+        static const struct { const char *unit; double ms; } units[] = {
+                { "", 1000 }, { "s", 1000 }, { "sec", 1000 }, { "ms", 1 }, { "m", 60000 }, { "min", 60000 },
+                { "h", 3600000 },
+        };
+        if (end == s || v < 0)
+                return -1;
+        for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+                if (strcmp(end, units[i].unit) == 0 && v * units[i].ms <= 86400000.0)
+                        return (int)(v * units[i].ms + 0.5);
+        return -1;
 }
 
 struct follow_ctx {
         enum format format;
         const struct coroner_report_options *ropts;
+        int interval_ms;
 };
+
+static void print_now(const struct follow_ctx *f, char *out)
+{
+        if (out) {
+                fputs(out, stdout);
+                if (f->format == FORMAT_JSON)
+                        fputc('\n', stdout);
+                fflush(stdout);
+        }
+        free(out);
+}
 
 /* --follow: print each diagnosis as soon as its evidence is complete. */
 static void print_as_it_happens(void *ctx, const coroner_analysis *a, size_t index)
@@ -162,13 +206,19 @@ static void print_as_it_happens(void *ctx, const coroner_analysis *a, size_t ind
                 coroner_report_json_line(a, index, &out);
         else
                 coroner_report_text_one(a, index, f->ropts, &out);
-        if (out) {
-                fputs(out, stdout);
-                if (f->format == FORMAT_JSON)
-                        fputc('\n', stdout);
-                fflush(stdout);
-        }
-        free(out);
+        print_now(f, out);
+}
+
+/* --follow: a known diagnosis seen again, at most once an interval. */
+static void print_update(void *ctx, const coroner_analysis *a, size_t index, size_t more)
+{
+        const struct follow_ctx *f = ctx;
+        char *out = NULL;
+        if (f->format == FORMAT_JSON)
+                coroner_report_json_update(a, index, more, &out);
+        else
+                coroner_report_text_update(a, index, more, f->interval_ms, f->ropts, &out);
+        print_now(f, out);
 }
 
 /* Colour, width and glyphs for the text report: colour on a terminal
@@ -247,6 +297,8 @@ int main(int argc, char **argv)
                 { "identifier", required_argument, NULL, OPT_IDENTIFIER },
                 { "match", required_argument, NULL, OPT_MATCH },
                 { "follow", no_argument, NULL, OPT_FOLLOW },
+                { "settle", required_argument, NULL, OPT_SETTLE },
+                { "interval", required_argument, NULL, OPT_INTERVAL },
                 { "cursor-file", required_argument, NULL, OPT_CURSOR_FILE },
                 { "reference-matcher", no_argument, NULL, OPT_REFERENCE },
                 { "jobs", required_argument, NULL, 'j' },
@@ -271,6 +323,10 @@ int main(int argc, char **argv)
         coroner_severity fail_on = CORONER_SEV_CRITICAL;
         struct coroner_options opts = { 0 };
         struct coroner_report_options ropts = { 0 };
+        struct follow_ctx fctx = { FORMAT_TEXT, &ropts, 60000 };
+        struct coroner_follow_options fo = { .settle_ms = 1000, .interval_ms = 60000, .stop = &stop_requested,
+                                             .on_diagnosis = print_as_it_happens, .on_update = print_update,
+                                             .ctx = &fctx };
         const char *color = "auto", *timezone_name = NULL;
         int c, status = 0;
         coroner_db *db = NULL;
@@ -346,6 +402,18 @@ int main(int argc, char **argv)
                 case OPT_IDENTIFIER: idents[jo.n_identifiers++] = optarg; break;
                 case OPT_MATCH: matches[jo.n_matches++] = optarg; break;
                 case OPT_FOLLOW: jo.follow = true; break;
+                case OPT_SETTLE:
+                case OPT_INTERVAL: {
+                        int ms = parse_duration_ms(optarg);
+                        if (ms < (c == OPT_SETTLE ? 0 : 1)) {
+                                fprintf(stderr, "coroner: --%s '%s': not a duration (1s, 500ms, 2min)\n",
+                                        c == OPT_SETTLE ? "settle" : "interval", optarg);
+                                status = 2;
+                                goto done;
+                        }
+                        *(c == OPT_SETTLE ? &fo.settle_ms : &fo.interval_ms) = ms ? ms : 1;
+                        break;
+                }
                 case OPT_REFERENCE: reference = true; break;
                 case 'j':
                         jobs = atoi(optarg);
@@ -409,33 +477,39 @@ int main(int argc, char **argv)
         bool input_error = false;
         int n_files = argc - optind;
         bool journal_filters = jo.n_units || jo.boot || jo.max_priority >= 0 || jo.n_identifiers || jo.n_matches ||
-                               jo.follow || jo.cursor_file;
+                               jo.cursor_file;
+        struct stat in_st;
+        bool piped = fstat(STDIN_FILENO, &in_st) == 0 && (S_ISFIFO(in_st.st_mode) || S_ISREG(in_st.st_mode));
+        if (jo.cursor_file && !use_journal && (n_files || (piped && !jo.n_units && !jo.boot))) {
+                fprintf(stderr, "coroner: --cursor-file applies to the journal, which has cursors; a pipe or a "
+                                "file has none (read the journal itself: coroner -u UNIT --cursor-file FILE)\n");
+                status = 2;
+                goto done;
+        }
+        /* `coroner --follow` alone follows what is piped in, or else the
+         * local journal, as journalctl -f does. */
+        if (jo.follow && !n_files && !use_journal && !piped)
+                journal_filters = true;
         if (journal_filters && !use_journal) {
                 if (n_files) {
-                        fprintf(stderr, "coroner: journal filters (-u, -b, -p, --follow, ...) need --journal, --journal-dir or --journal-file\n");
+                        fprintf(stderr, "coroner: journal filters (-u, -b, -p, ...) need --journal, --journal-dir or --journal-file\n");
                         status = 2;
                         goto done;
                 }
                 jo.local = use_journal = true;  /* `coroner -u k26` reads the local journal */
         }
-        struct follow_ctx fctx = { format, &ropts };
+        bool follow = jo.follow;
+        fctx.format = format;
+        fctx.interval_ms = fo.interval_ms;
+        if (follow)
+                catch_stop_signals();
         if (use_journal) {
                 struct coroner_error err = { { 0 }, { 0 } };
-                jo.on_diagnosis = jo.follow ? print_as_it_happens : NULL;
-                jo.ctx = &fctx;
-                jo.stop = &stop_requested;
-                if (jo.follow) {
-                        struct sigaction sa = { 0 };
-                        sa.sa_handler = on_stop_signal;
-                        sigaction(SIGINT, &sa, NULL);
-                        sigaction(SIGTERM, &sa, NULL);
-                }
+                jo.fo = &fo;
                 if (coroner_analysis_read_journal(a, &jo, &err) < 0) {
                         fprintf(stderr, "coroner: warning: %s: %s\n", err.where, err.message);
                         input_error = true;
                 }
-                if (jo.follow)
-                        goto done;
         }
         if (!n_files && !use_journal && isatty(STDIN_FILENO))
                 fprintf(stderr, "coroner: reading a log from standard input (Ctrl-D ends it); "
@@ -444,7 +518,11 @@ int main(int argc, char **argv)
         const char *const *paths = n_files ? (const char *const *)argv + optind : stdin_only;
         size_t n_paths = n_files || use_journal ? (size_t)n_files : 1;
         struct coroner_error *errs = calloc(n_paths + 1, sizeof *errs);
-        if (!errs || coroner_analysis_read_paths(a, paths, n_paths, jobs, errs) != 0)
+        if (!errs)
+                input_error = true;
+        else if (follow && n_paths)
+                input_error = coroner_analysis_follow(a, paths, n_paths, &fo, errs) < 0 && !stop_requested;
+        else if (!follow && coroner_analysis_read_paths(a, paths, n_paths, jobs, errs) != 0)
                 input_error = true;
         for (size_t i = 0; errs && i < n_paths; i++)
                 if (errs[i].message[0])
@@ -454,8 +532,10 @@ int main(int argc, char **argv)
         coroner_analysis_finish(a);
 
         char *out = NULL;
+        if (follow && format != FORMAT_JSON)
+                fputs(format == FORMAT_TEXT ? "\n=== everything read, ranked ===\n" : "\n---\n\n", stdout);
         switch (format) {
-        case FORMAT_JSON: r = coroner_report_json(a, &out); break;
+        case FORMAT_JSON: r = follow ? coroner_report_json_summary(a, &out) : coroner_report_json(a, &out); break;
         case FORMAT_MARKDOWN: r = coroner_report_markdown(a, &out); break;
         default: r = coroner_report_text(a, &ropts, &out); break;
         }
@@ -463,7 +543,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "coroner: cannot render the report: %s\n", coroner_strerror(r));
                 status = 2;
         } else {
-                paged = format != FORMAT_JSON && !no_pager && isatty(STDOUT_FILENO) && pager_start();
+                paged = format != FORMAT_JSON && !follow && !no_pager && isatty(STDOUT_FILENO) && pager_start();
                 fputs(out, stdout);
                 if (format == FORMAT_JSON)
                         fputc('\n', stdout);
@@ -475,6 +555,8 @@ int main(int argc, char **argv)
                                 status = status ? status : 1;
         if (input_error)
                 status = 2;
+        if (stop_requested)
+                status = 128 + stop_requested;  /* as a shell reports a process a signal ended */
         if (paged) {
                 pager_finish();  /* the reader may quit before the end: no write error */
         } else if (fflush(stdout) != 0) {

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static bool has_substance(const struct event *ev)
@@ -65,6 +66,7 @@ static void hold_error_line(coroner_analysis *a, const struct event *ev)
                         h->n_evidence++;
         }
         a->held = true;
+        a->held_ms = a->clock_ms;
         if (!h->text)
                 drop_held_line(a);
 }
@@ -196,6 +198,7 @@ void coroner_analysis_free(coroner_analysis *a)
         if (!a)
                 return;
         assembler_free(a->assembler);
+        free(a->reported);
         pcre2_match_data_free(a->md);
         facts_free(&a->facts);
         ranking_free(&a->ranking);
@@ -561,7 +564,7 @@ static bool feed_structured(coroner_analysis *a, int input, const char *line, si
         return true;
 }
 
-static void feed_line(coroner_analysis *a, int input, const char *line, size_t len)
+void analysis_feed_line(coroner_analysis *a, int input, const char *line, size_t len)
 {
         struct record r;
         struct input_info *in = &a->inputs[input];
@@ -576,13 +579,61 @@ static void feed_line(coroner_analysis *a, int input, const char *line, size_t l
         analysis_feed_decoded(a, input, &r, line, len);
 }
 
-void analysis_emit_new(coroner_analysis *a, void (*on_diagnosis)(void *, const coroner_analysis *, size_t),
-                       void *ctx)
+/* ---- following live inputs ---- */
+
+int64_t monotonic_ms(void)
 {
-        for (; a->emitted < a->ranking.n; a->emitted++) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void analysis_set_clock(coroner_analysis *a, int64_t now_ms)
+{
+        a->clock_ms = now_ms;
+        assembler_set_clock(a->assembler, now_ms);
+}
+
+void analysis_follow_tick(coroner_analysis *a, int64_t now_ms, const struct coroner_follow_options *fo)
+{
+        int64_t settle = fo && fo->settle_ms > 0 ? fo->settle_ms : 1000;
+        int64_t interval = fo && fo->interval_ms > 0 ? fo->interval_ms : 60000;
+        assembler_settle(a->assembler, now_ms, settle);
+        if (a->held && a->held_ms + settle <= now_ms)
+                flush_held_line(a);
+        if (a->emitted < a->ranking.n) {
+                size_t *p = realloc(a->reported, a->ranking.n * sizeof *p);
+                if (!p)
+                        return;  /* tried again at the next tick */
+                a->reported = p;
+        }
+        /* In the order the log tells them: a traceback still being written,
+         * or an error line held, comes before what followed it. */
+        struct diagnosis **tail = a->ranking.diags + a->emitted;
+        size_t n_tail = a->ranking.n - a->emitted;
+        for (size_t i = 1; i < n_tail; i++)
+                for (size_t k = i; k > 0 && tail[k - 1]->first_seq > tail[k]->first_seq; k--) {
+                        struct diagnosis *t = tail[k];
+                        tail[k] = tail[k - 1];
+                        tail[k - 1] = t;
+                }
+        uint64_t pending = assembler_pending_seq(a->assembler, now_ms, settle);
+        if (a->held && a->held_line.seq < pending)
+                pending = a->held_line.seq;
+        for (; a->emitted < a->ranking.n && a->ranking.diags[a->emitted]->first_seq < pending; a->emitted++) {
                 ranking_score_one(&a->ranking, a->emitted);
-                if (on_diagnosis)
-                        on_diagnosis(ctx, a, a->emitted);
+                a->reported[a->emitted] = a->ranking.diags[a->emitted]->count;
+                if (fo && fo->on_diagnosis)
+                        fo->on_diagnosis(fo->ctx, a, a->emitted);
+        }
+        if (now_ms < a->next_update_ms)
+                return;
+        a->next_update_ms = now_ms + interval;
+        for (size_t i = 0; i < a->emitted; i++) {
+                size_t count = a->ranking.diags[i]->count;
+                if (count > a->reported[i] && fo && fo->on_update)
+                        fo->on_update(fo->ctx, a, i, count - a->reported[i]);
+                a->reported[i] = count;
         }
 }
 
@@ -600,7 +651,7 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
         while ((r = line_reader_next(lr, &line, &len, err)) > 0) {
                 if (!line_reader_previous(lr, &in->prev_line, &in->prev_len))
                         in->prev_line = NULL;
-                feed_line(a, input, line, len);
+                analysis_feed_line(a, input, line, len);
         }
         in->prev_line = NULL;
         in->bytes = line_reader_bytes(lr);
@@ -653,7 +704,7 @@ int coroner_analysis_read_text(coroner_analysis *a, const char *name, const char
         while (len > 0) {
                 const char *nl = memchr(text, '\n', len);
                 size_t n = nl ? (size_t)(nl - text) : len;
-                feed_line(a, input, text, n < LIMIT_LINE_BYTES ? n : LIMIT_LINE_BYTES);
+                analysis_feed_line(a, input, text, n < LIMIT_LINE_BYTES ? n : LIMIT_LINE_BYTES);
                 a->inputs[input].prev_line = text;
                 a->inputs[input].prev_len = n < LIMIT_LINE_BYTES ? n : LIMIT_LINE_BYTES;
                 a->inputs[input].bytes += n + (nl != NULL);

@@ -30,6 +30,7 @@ struct active {
         int input;
         uint64_t key;
         uint64_t last_seq;
+        int64_t touched_ms;        /* the clock when it was last fed (assembler_settle) */
         enum tb_state state;
         struct event ev;
         struct strbuf message;     /* message of the current exception */
@@ -73,6 +74,7 @@ struct assembler {
         struct active *oldest, *newest;  /* the recency list */
         size_t n_active;
         size_t n_embedded;   /* actives with embedded set */
+        int64_t clock_ms;    /* assembler_set_clock: when the lines now fed arrived */
         char *announcer;     /* the line before the next header, if it announces it */
         size_t announcer_len;
         long announcer_line;
@@ -283,6 +285,7 @@ static void unlink_recent(struct assembler *as, struct active *a)
 static void touch(struct assembler *as, struct active *a, uint64_t seq)
 {
         a->last_seq = seq;
+        a->touched_ms = as->clock_ms;
         if (as->newest == a)
                 return;
         if (a->older || a->newer || as->oldest == a)
@@ -1017,6 +1020,33 @@ void assembler_end_input(struct assembler *as, int input)
                         close_active(as, a, a->state == ST_FRAMES);
                 a = newer;
         }
+}
+
+void assembler_set_clock(struct assembler *as, int64_t now_ms)
+{
+        as->clock_ms = now_ms;
+}
+
+void assembler_settle(struct assembler *as, int64_t now_ms, int64_t settle_ms)
+{
+        struct active *a = as->oldest;
+        while (a) {
+                struct active *newer = a->newer;
+                /* Mid-frames, or between the links of a chain, more is due:
+                 * a writer that pauses there has not finished. */
+                if ((a->state == ST_MESSAGE || a->state == ST_BLANK) && a->touched_ms + settle_ms <= now_ms)
+                        close_active(as, a, false);
+                a = newer;
+        }
+}
+
+uint64_t assembler_pending_seq(const struct assembler *as, int64_t now_ms, int64_t settle_ms)
+{
+        uint64_t first = UINT64_MAX;
+        for (const struct active *a = as->oldest; a; a = a->newer)
+                if (a->touched_ms + settle_ms > now_ms && a->ev.seq < first)
+                        first = a->ev.seq;
+        return first;
 }
 
 void assembler_sweep(struct assembler *as, uint64_t seq)

@@ -32,6 +32,7 @@ typedef enum coroner_status {
         CORONER_E_SIGNATURE = -5,/* malformed signature file */
         CORONER_E_USAGE = -6,    /* invalid argument */
         CORONER_E_JOURNAL = -7,  /* sd-journal failed */
+        CORONER_E_STOPPED = -8,  /* reading stopped on request (a signal) */
 } coroner_status;
 
 const char *coroner_strerror(int status);
@@ -131,6 +132,34 @@ int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, s
 int coroner_analysis_read_text(coroner_analysis *a, const char *name,
                                const char *text, size_t len);
 
+/* Following inputs as they grow (--follow): each diagnosis is handed over
+ * as soon as its evidence is complete, repeats are counted. */
+struct coroner_follow_options {
+        /* A traceback that reached its exception line is complete once its
+         * stream has been quiet this long (milliseconds; 0: 1000). */
+        int settle_ms;
+        /* Repeats of a diagnosis already handed over are reported at most
+         * once per interval (milliseconds; 0: 60000). */
+        int interval_ms;
+        /* Set (by a signal handler) to stop reading at once. */
+        volatile int *stop;
+        /* A new diagnosis: index among the diagnoses in the order they were
+         * made (the ranking comes with coroner_analysis_finish). */
+        void (*on_diagnosis)(void *ctx, const coroner_analysis *a, size_t index);
+        /* Diagnosis index was seen `more` more times in the last interval. */
+        void (*on_update)(void *ctx, const coroner_analysis *a, size_t index, size_t more);
+        void *ctx;
+};
+
+/* Reads standard input ("-"), FIFOs and files as they grow: a file as tail
+ * -F does (appended lines, truncation, rotation by rename), never ending by
+ * itself; a pipe until its writer closes it. Returns when every pipe has
+ * ended and no file is followed, or at once when *stop is set
+ * (CORONER_E_STOPPED). errs[i] holds input i's error, if any; an input
+ * that cannot be opened is an error, the others are still followed. */
+int coroner_analysis_follow(coroner_analysis *a, const char *const *paths, size_t n,
+                            const struct coroner_follow_options *fo, struct coroner_error *errs);
+
 /* The journal itself, through sd-journal (read_journal.c). Filters have
  * journalctl's names and meanings. */
 struct coroner_journal_options {
@@ -151,11 +180,9 @@ struct coroner_journal_options {
         int max_priority;           /* -p: 0 (emerg) .. 7 (debug); -1: all */
         const char *cursor_file;    /* resume after the cursor stored here; store the new one */
         bool follow;                /* keep reading as entries arrive */
-        /* --follow: called for each new diagnosis as soon as its evidence is
-         * complete; and checked between entries: stop when *stop is set. */
-        void (*on_diagnosis)(void *ctx, const coroner_analysis *a, size_t index);
-        void *ctx;
-        volatile int *stop;
+        /* --follow: what to call and when to stop (fo->stop is also checked
+         * between entries without --follow). */
+        const struct coroner_follow_options *fo;
 };
 
 int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_journal_options *o,
@@ -187,10 +214,17 @@ struct coroner_report_options {
 int coroner_report_json(const coroner_analysis *a, char **ret);
 int coroner_report_text(const coroner_analysis *a, const struct coroner_report_options *o, char **ret);
 int coroner_report_markdown(const coroner_analysis *a, char **ret);
-/* One diagnosis, for --follow: a single JSON line, or a text block. */
+/* --follow's JSON Lines (doc/report-json.md): a new diagnosis ("record":
+ * "diagnosis"), repeats of one ("update"), the final report ("summary"). */
 int coroner_report_json_line(const coroner_analysis *a, size_t index, char **ret);
+int coroner_report_json_update(const coroner_analysis *a, size_t index, size_t more, char **ret);
+int coroner_report_json_summary(const coroner_analysis *a, char **ret);
+/* --follow's text: a new diagnosis (a block; one line for a consequence),
+ * and repeats of one. */
 int coroner_report_text_one(const coroner_analysis *a, size_t index,
                             const struct coroner_report_options *o, char **ret);
+int coroner_report_text_update(const coroner_analysis *a, size_t index, size_t more, int interval_ms,
+                               const struct coroner_report_options *o, char **ret);
 
 const char *coroner_version(void);
 

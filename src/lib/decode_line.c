@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
@@ -47,6 +48,7 @@ void decoder_init(struct decoder *d, enum line_shape forced)
         time_t now = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
         struct tm tm;
         gmtime_r(&now, &tm);
+        memset(d, 0, sizeof *d);
         d->forced = forced;
         d->year = tm.tm_year + 1900;
         d->today = (tm.tm_mon + 1) * 32 + tm.tm_mday;
@@ -714,43 +716,88 @@ int decode_level_at_start(const char *s, size_t n, bool line_start)
         return line_start ? glog_level(s, n) : 0;
 }
 
+struct level_text {
+        const char *text;
+        size_t len;
+        int level;
+};
+#define T(text, level) { text, sizeof text - 1, level }
+
+/* What decode_level looks for inside a message. */
+static const struct level_text inside[] = {
+        T(" ERROR ", LEVEL_ERROR), T(" ERROR:", LEVEL_ERROR), T("[ERROR]", LEVEL_ERROR),
+        T("[error]", LEVEL_ERROR), T("level=error", LEVEL_ERROR), T("level=ERROR", LEVEL_ERROR),
+        T("NCCL WARN", LEVEL_ERROR), T("level=FATAL", LEVEL_CRITICAL), T("level=PANIC", LEVEL_CRITICAL),
+        T(" CRITICAL", LEVEL_CRITICAL), T("[CRITICAL]", LEVEL_CRITICAL), T(" FATAL ", LEVEL_CRITICAL),
+        T(" FATAL:", LEVEL_CRITICAL), T("[FATAL]", LEVEL_CRITICAL), T("level=fatal", LEVEL_CRITICAL),
+        T("level=panic", LEVEL_CRITICAL), T("level=critical", LEVEL_CRITICAL),
+};
+/* Words with which a line without a level reports a failure. */
+static const struct level_text words[] = {
+        T(" failed", 0), T("Failed ", 0), T(" FAILED", 0), T(" cannot", 0), T("Cannot ", 0), T("could not", 0),
+        T("Could not", 0), T("unable to", 0), T("Unable to", 0), T(" Error ", 0), T(" error ", 0),
+};
+/* A line logged at a lower level says so; its words do not count. */
+static const struct level_text lower[] = {
+        T("INFO", 0), T("DEBUG", 0), T("WARN", 0), T("NOTICE", 0), T("TRACE", 0), T("level=info", 0),
+        T("level=warn", 0), T("level=debug", 0), T("[W", 0), T("[I", 0),
+};
+#undef T
+#define COUNT(table) (sizeof table / sizeof table[0])
+
+/* For each table, by first byte: which of its texts begin with it. */
+static uint32_t inside_by_byte[256], words_by_byte[256], lower_by_byte[256];
+static pthread_once_t by_byte_once = PTHREAD_ONCE_INIT;
+
+static void index_by_byte(void)
+{
+        for (size_t k = 0; k < COUNT(inside); k++)
+                inside_by_byte[(unsigned char)inside[k].text[0]] |= 1u << k;
+        for (size_t k = 0; k < COUNT(words); k++)
+                words_by_byte[(unsigned char)words[k].text[0]] |= 1u << k;
+        for (size_t k = 0; k < COUNT(lower); k++)
+                lower_by_byte[(unsigned char)lower[k].text[0]] |= 1u << k;
+}
+
+/* Which of the texts occur in s, as a bit set: one pass, each text tried
+ * only where its first byte is (a memmem per text would cost more than
+ * the rest of the line's decoding). */
+static uint32_t texts_in(const char *s, size_t n, const struct level_text *t, const uint32_t *by_byte)
+{
+        uint32_t found = 0;
+        for (size_t i = 0; i < n; i++)
+                for (uint32_t m = by_byte[(unsigned char)s[i]] & ~found; m; m &= m - 1) {
+                        unsigned k = (unsigned)__builtin_ctz(m);
+                        if (i + t[k].len <= n && s[i + 1] == t[k].text[1] &&
+                            memcmp(s + i, t[k].text, t[k].len) == 0)
+                                found |= 1u << k;
+                }
+        return found;
+}
+
 int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
 {
-        static const struct { const char *text; int level; } inside[] = {
-                { " ERROR ", LEVEL_ERROR }, { " ERROR:", LEVEL_ERROR }, { "[ERROR]", LEVEL_ERROR },
-                { "[error]", LEVEL_ERROR }, { "level=error", LEVEL_ERROR }, { "level=ERROR", LEVEL_ERROR },
-                { "NCCL WARN", LEVEL_ERROR }, { "level=FATAL", LEVEL_CRITICAL }, { "level=PANIC", LEVEL_CRITICAL },
-                { " CRITICAL", LEVEL_CRITICAL }, { "[CRITICAL]", LEVEL_CRITICAL }, { " FATAL ", LEVEL_CRITICAL },
-                { " FATAL:", LEVEL_CRITICAL }, { "[FATAL]", LEVEL_CRITICAL }, { "level=fatal", LEVEL_CRITICAL },
-                { "level=panic", LEVEL_CRITICAL }, { "level=critical", LEVEL_CRITICAL },
+        static const struct level_text starts[] = {
+                { "panic: ", 7, LEVEL_CRITICAL }, { "Error: ", 7, LEVEL_ERROR }, { "error: ", 7, LEVEL_ERROR },
         };
-        static const struct { const char *text; int level; } starts[] = {
-                { "panic: ", LEVEL_CRITICAL }, { "Error: ", LEVEL_ERROR }, { "error: ", LEVEL_ERROR },
-        };
-        /* Words with which a line without a level reports a failure. */
-        static const char *const words[] = { " failed", "Failed ", " FAILED", " cannot", "Cannot ", "could not",
-                                             "Could not", "unable to", "Unable to", " Error ", " error " };
+        pthread_once(&by_byte_once, index_by_byte);
         size_t head = n < 120 ? n : 120;
-        for (size_t i = 0; i < sizeof inside / sizeof inside[0]; i++)
-                if (memmem(s, head, inside[i].text, strlen(inside[i].text)))
-                        return inside[i].level;
-        for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
-                if (n >= strlen(starts[i].text) && memcmp(s, starts[i].text, strlen(starts[i].text)) == 0)
+        uint32_t found = texts_in(s, head, inside, inside_by_byte);
+        if (found)
+                return inside[__builtin_ctz(found)].level;  /* the first in the table's order */
+        for (size_t i = 0; i < COUNT(starts); i++)
+                if (n >= starts[i].len && memcmp(s, starts[i].text, starts[i].len) == 0)
                         return starts[i].level;
-        /* A line logged at a lower level says so; its words do not count. */
-        static const char *const lower[] = { "INFO", "DEBUG", "WARN", "NOTICE", "TRACE", "level=info", "level=warn",
-                                             "level=debug", "[W", "[I" };
         int level = line_start || after_blank ? decode_level_at_start(s, n, line_start) : 0;
-        for (size_t i = 0; !level && i < sizeof words / sizeof words[0]; i++)
-                if (memmem(s, n, words[i], strlen(words[i])))
-                        level = LEVEL_WORDS;
-        for (size_t i = 0; level == LEVEL_WORDS && i < sizeof lower / sizeof lower[0]; i++)
-                if (memmem(s, head, lower[i], strlen(lower[i])))
-                        level = 0;
+        if (!level && texts_in(s, n, words, words_by_byte))
+                level = LEVEL_WORDS;
+        if (level == LEVEL_WORDS && texts_in(s, head, lower, lower_by_byte))
+                level = 0;
         if (level == LEVEL_WORDS && line_start && glog_letter(s, n))
                 level = 0;  /* glog's I and W lines */
         return level;
 }
+#undef COUNT
 
 /* The level of r's message; line: the buffer the message lies in, as the
  * pre-filter saw it. */

@@ -277,6 +277,16 @@ void assembler_sweep(struct assembler *as, uint64_t seq);
 bool assembler_busy(const struct assembler *as);
 /* End of an input: close every open traceback of it (marked incomplete). */
 void assembler_end_input(struct assembler *as, int input);
+/* Following a live input: the time (milliseconds of a monotonic clock) at
+ * which the lines now fed arrived. */
+void assembler_set_clock(struct assembler *as, int64_t now_ms);
+/* Closes each traceback that reached its exception line and whose stream has
+ * been quiet for settle_ms: a live stream's tracebacks are reported without
+ * waiting for a next line that may not come. */
+void assembler_settle(struct assembler *as, int64_t now_ms, int64_t settle_ms);
+/* The first line (seq) of the tracebacks still being written (fed in the
+ * last settle_ms); UINT64_MAX if none. What began after it waits for it. */
+uint64_t assembler_pending_seq(const struct assembler *as, int64_t now_ms, int64_t settle_ms);
 
 /* assemble_traceback.c: helpers that recognise Python's traceback lines. */
 bool tb_find_header(const char *s, size_t n, size_t *ret_at);
@@ -678,9 +688,14 @@ struct coroner_analysis {
         uint64_t seq;
         pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
         struct facts facts;
-        size_t emitted;   /* --follow: diagnoses handed to the caller so far */
+        /* --follow (analysis_follow_tick) */
+        size_t emitted;          /* diagnoses handed to the caller so far */
+        size_t *reported;        /* the count of each when last reported */
+        int64_t clock_ms;        /* when the lines now fed arrived */
+        int64_t next_update_ms;  /* when repeats are reported next */
         struct event held_line;  /* an error line held back for one record (analysis.c) */
         bool held;
+        int64_t held_ms;         /* when it arrived */
         bool finished;
         /* The fast path's pre-filter, rebuilt now and then for the words
          * this input repeats (analysis_skip_message); NULL: the db's. */
@@ -706,8 +721,16 @@ void analysis_feed_record(coroner_analysis *a, int input, const struct record *r
                           const char *raw, size_t raw_len);
 /* End of an input (-1: of all): close its tracebacks, rank what is held. */
 void analysis_end_input(coroner_analysis *a, int input);
-/* --follow: hands each diagnosis created since the last call to on_diagnosis. */
-void analysis_emit_new(coroner_analysis *a, void (*on_diagnosis)(void *, const coroner_analysis *, size_t),
-                       void *ctx);
+/* A line read from a text input (the read stage's lines). */
+void analysis_feed_line(coroner_analysis *a, int input, const char *line, size_t len);
+/* --follow: the time (milliseconds of a monotonic clock) at which the
+ * lines now fed arrived. */
+void analysis_set_clock(coroner_analysis *a, int64_t now_ms);
+/* --follow, between reads: completes what has been quiet fo->settle_ms,
+ * hands each new diagnosis to fo->on_diagnosis, and repeats to
+ * fo->on_update once per fo->interval_ms. */
+void analysis_follow_tick(coroner_analysis *a, int64_t now_ms, const struct coroner_follow_options *fo);
+/* Milliseconds of the monotonic clock. */
+int64_t monotonic_ms(void);
 
 #endif

@@ -72,6 +72,7 @@ struct prefilter {
         struct pf_whole *wholes;    /* messages matched as a whole ("Killed"): short,
                                      * so checked at the line's end, not indexed */
         size_t n_wholes;
+        uint64_t whole_last[4];     /* the bytes wholes end with: other lines skip them */
         struct build *literals;     /* the database's literals, kept by a plain
                                      * build for the rebuilds with an input's counts */
 };
@@ -434,13 +435,21 @@ static int window_cost(const struct build *b, const char *lit, size_t at)
         return window_score(lit, at) + 2 * (share < 30 ? share : 30);
 }
 
-/* How often the input holds the window, per thousand lines: each
- * occurrence at a hashed position costs a comparison. */
-static uint64_t window_seen(const struct build *b, const char *lit, size_t at)
+static size_t window_variants(const char *w, bool caseless, uint32_t *out);
+
+/* How often the input holds the window (any of its case variants for a
+ * caseless literal), per thousand lines: each occurrence at a hashed
+ * position costs a comparison. */
+static uint64_t window_seen(const struct build *b, const char *lit, size_t at, bool caseless)
 {
         if (!b->seen || !b->seen->lines)
                 return 0;
-        return (uint64_t)b->seen->count[observed_slot(load4(lit + at))] * 1000 / b->seen->lines;
+        uint32_t words[16];
+        uint64_t count = 0;
+        size_t n = window_variants(lit + at, caseless, words);
+        for (size_t i = 0; i < n; i++)
+                count += b->seen->count[observed_slot(words[i])];
+        return count * 1000 / b->seen->lines;
 }
 
 static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b, const struct pending *p)
@@ -453,8 +462,11 @@ static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b,
         size_t len = strlen(p->lit), st = pf->stride, best_k = 0;
         uint64_t best = UINT64_MAX, costs[64], seens[64];
         for (size_t k = 0; k + 4 <= len; k++) {
-                costs[k] = (uint64_t)window_cost(b, p->lit, k);
-                seens[k] = window_seen(b, p->lit, k);
+                uint32_t words[16];
+                /* each case variant of a caseless window fills one more
+                 * bucket, which other windows of the input then hit */
+                costs[k] = (uint64_t)window_cost(b, p->lit, k) * window_variants(p->lit + k, p->caseless, words);
+                seens[k] = window_seen(b, p->lit, k, p->caseless);
         }
         for (size_t k = 0; k + st + 3 <= len; k++) {
                 uint64_t cost = 0, seen = 0;
@@ -535,24 +547,26 @@ static void set_bit(struct prefilter *pf, uint32_t h)
 /* Every case variant of the anchor (caseless literals), as hashes. */
 static size_t anchor_words(const struct pf_entry *e, uint32_t *out)
 {
-        char w[4];
-        memcpy(w, e->lit + e->anchor, 4);
-        if (!e->caseless) {
-                out[0] = load4(w);
-                return 1;
+        return window_variants(e->lit + e->anchor, e->caseless, out);
+}
+
+static size_t window_variants(const char *w, bool caseless, uint32_t *out)
+{
+        char lowered[4], case_bits[4] = { 0 };
+        for (int k = 0; k < 4; k++) {
+                unsigned char c = (unsigned char)w[k] | 0x20;
+                bool letter = caseless && c >= 'a' && c <= 'z';
+                lowered[k] = letter ? (char)c : w[k];
+                case_bits[k] = letter ? 0x20 : 0;  /* the bit that tells an ASCII letter's case */
         }
+        /* Every subset of the letters' case bits, from the all-lower form. */
+        uint32_t lower = load4(lowered), letters = load4(case_bits);
         size_t n = 0;
-        for (unsigned m = 0; m < 16; m++) {
-                char v[4];
-                bool dup = false;
-                for (int k = 0; k < 4; k++) {
-                        v[k] = (m >> k & 1) ? (char)toupper((unsigned char)w[k]) : (char)tolower((unsigned char)w[k]);
-                        if ((m >> k & 1) && toupper((unsigned char)w[k]) == tolower((unsigned char)w[k]))
-                                dup = true;
-                }
-                if (!dup)
-                        out[n++] = load4(v);
-        }
+        uint32_t m = 0;
+        do {
+                out[n++] = lower ^ m;
+                m = (m - letters) & letters;
+        } while (m);
         return n;
 }
 
@@ -671,6 +685,10 @@ static int collect_literals(const coroner_db *db, struct prefilter *pf, struct b
                         pf->wholes = p;
                         const char *t = db->sigs[i]->wholes[k];
                         pf->wholes[pf->n_wholes++] = (struct pf_whole){ t, strlen(t), (uint32_t)i };
+                        if (t[0]) {
+                                unsigned char last = (unsigned char)t[strlen(t) - 1];
+                                pf->whole_last[last >> 6] |= 1ULL << (last & 63);
+                        }
                 }
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
                 if (!db->sigs[i]->line.code && !db->sigs[i]->message.code && !db->sigs[i]->n_exception_types)
@@ -713,9 +731,12 @@ static int copy_literals(const struct prefilter *base, struct prefilter *pf)
         pf->wholes = malloc((base->n_wholes + 1) * sizeof *pf->wholes);
         if (!pf->watch || !pf->wholes)
                 return CORONER_E_NOMEM;
-        memcpy(pf->wholes, base->wholes, base->n_wholes * sizeof *pf->wholes);
+        if (base->n_wholes)  /* (memcpy from NULL is undefined, even of 0 bytes) */
+                memcpy(pf->wholes, base->wholes, base->n_wholes * sizeof *pf->wholes);
         pf->n_wholes = base->n_wholes;
-        memcpy(pf->watch, base->watch, base->n_watch * sizeof *pf->watch);
+        memcpy(pf->whole_last, base->whole_last, sizeof pf->whole_last);
+        if (base->n_watch)
+                memcpy(pf->watch, base->watch, base->n_watch * sizeof *pf->watch);
         pf->n_watch = base->n_watch;
         return 0;
 }
@@ -855,8 +876,14 @@ static inline bool entry_at(const struct pf_entry *e, const char *s, size_t n, s
         if (i < e->anchor || i - e->anchor + e->len > n)
                 return false;
         const char *p = s + i - e->anchor;
-        if (e->caseless)
-                return strncasecmp(p, e->lit, e->len) == 0;
+        if (e->caseless) {
+                for (size_t k = 0; k < e->len; k++) {
+                        unsigned char c = (unsigned char)p[k], l = (unsigned char)e->lit[k];
+                        if (c != l && ((c | 0x20) != (l | 0x20) || (unsigned)((c | 0x20) - 'a') > 25))
+                                return false;  /* (ASCII letters alone differ in case) */
+                }
+                return true;
+        }
         /* Literals are short: a loop beats a call to memcmp. */
         for (size_t k = 0; k < e->len; k++)
                 if (p[k] != e->lit[k])
@@ -924,7 +951,8 @@ int prefilter_line(const struct prefilter *pf, const char *s, size_t n)
  * prefixes before a message end so)? */
 static bool ends_with_whole(const char *s, size_t n, const struct pf_whole *w)
 {
-        return n >= w->len && memcmp(s + n - w->len, w->text, w->len) == 0 &&
+        /* the last byte first: most lines end otherwise, without a call */
+        return n >= w->len && s[n - 1] == w->text[w->len - 1] && memcmp(s + n - w->len, w->text, w->len) == 0 &&
                (n == w->len || s[n - w->len - 1] == ' ' || s[n - w->len - 1] == ':');
 }
 
@@ -934,9 +962,10 @@ int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, st
                 hits->n = 0;
         if (pf->any_always)
                 return PF_FULL;
-        for (size_t k = 0; k < pf->n_wholes; k++)
-                if (ends_with_whole(s, n, &pf->wholes[k]))
-                        return PF_FULL;
+        if (n && (pf->whole_last[(unsigned char)s[n - 1] >> 6] >> ((unsigned char)s[n - 1] & 63) & 1))
+                for (size_t k = 0; k < pf->n_wholes; k++)
+                        if (ends_with_whole(s, n, &pf->wholes[k]))
+                                return PF_FULL;
         if (n < 4)
                 return 0;
         if (s[n - 1] == ':' || decode_level_at_start(s, n, true))

@@ -345,11 +345,27 @@ static const char *const tier_words[] = {
         "an exception nothing recognises", "a root cause known by its kind", "a root cause"
 };
 
+static bool explains(const struct diagnosis *cause, const struct diagnosis *effect);
+
 void ranking_score_one(struct ranking *rk, size_t i)
 {
         struct diagnosis *d = rk->diags[i];
         score(d, 0);
-        snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): %s.", tier_words[tier(d)]);
+        /* A consequence that arrives after its cause is told as one: a
+         * cause of its run reported before it names it, or a symptom
+         * follows a root cause of its run known by more than its words. */
+        d->explained_by = -1;
+        for (size_t j = 0; j < i && d->explained_by < 0; j++) {
+                const struct diagnosis *e = rk->diags[j];
+                if (strcmp(e->run, d->run) == 0 &&
+                    (explains(e, d) || (d->symptom && !e->symptom && tier(e) >= 4)))
+                        d->explained_by = (int)j;
+        }
+        if (d->explained_by >= 0)
+                snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): a consequence of #%d.",
+                         d->explained_by + 1);
+        else
+                snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): %s.", tier_words[tier(d)]);
 }
 
 /* Tiers, best last: a signature's root cause, then root causes known by
@@ -508,6 +524,8 @@ void ranking_finish(struct ranking *rk)
                 score(rk->diags[i], 100.0 * (double)(rk->n - i) / (double)rk->n);
         order_runs(rk);
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
+        for (size_t i = 0; i < rk->n; i++)
+                rk->diags[i]->explained_by = -1;  /* --follow's indexes were of the order of creation */
         size_t run_top = 0;  /* index of the first diagnosis of the current run */
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { MAX_CONSECUTIVE_ERRORS = 1000, CURSOR_SAVE_EVERY = 4096, FOLLOW_IDLE_USEC = 1000000 };
+enum { MAX_CONSECUTIVE_ERRORS = 1000, CURSOR_SAVE_EVERY = 4096, FOLLOW_WAIT_USEC = 100000 };
 
 /* Copies field FIELD of the current entry (without "FIELD="), cut at cap. */
 static bool get_field(sd_journal *j, const char *field, char *buf, size_t cap, size_t *ret_len)
@@ -400,7 +400,7 @@ static long read_available(struct journal_reader *jr, int64_t until, struct coro
         long count = 0;
         int errors = 0;
         for (;;) {
-                if (o->stop && *o->stop)
+                if (o->fo && o->fo->stop && *o->fo->stop)
                         break;
                 int r = sd_journal_next(jr->j);
                 if (r == 0)
@@ -491,9 +491,9 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                 long n = read_available(&jr, until, err, o);
                 if (n < 0)
                         r = (int)n;
-                while (r == 0 && o->follow && !(o->stop && *o->stop)) {
-                        analysis_emit_new(a, o->on_diagnosis, o->ctx);
-                        int w = sd_journal_wait(jr.j, FOLLOW_IDLE_USEC);
+                while (r == 0 && o->follow && !(o->fo && o->fo->stop && *o->fo->stop)) {
+                        analysis_follow_tick(a, monotonic_ms(), o->fo);
+                        int w = sd_journal_wait(jr.j, FOLLOW_WAIT_USEC);
                         if (w == -EINTR)
                                 continue;
                         if (w < 0) {
@@ -501,18 +501,17 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                                 r = CORONER_E_JOURNAL;
                                 break;
                         }
+                        analysis_set_clock(a, monotonic_ms());
                         n = read_available(&jr, until, err, o);
                         if (n < 0)
                                 r = (int)n;
-                        else if (n == 0)
-                                analysis_end_input(a, input);  /* idle: tracebacks are complete */
                         if (o->cursor_file && jr.cursor && n > 0)
                                 write_cursor_file(o->cursor_file, jr.cursor, NULL);
                 }
         }
         analysis_end_input(a, input);
         if (o->follow)
-                analysis_emit_new(a, o->on_diagnosis, o->ctx);
+                analysis_follow_tick(a, monotonic_ms(), o->fo);
         if (o->cursor_file && jr.cursor && r == 0)
                 r = write_cursor_file(o->cursor_file, jr.cursor, err);
         a->inputs[input].records = (uint64_t)jr.entries;

@@ -235,11 +235,11 @@ static cJSON *environment_json(const coroner_analysis *a)
         return env;
 }
 
-int coroner_report_json(const coroner_analysis *a, char **ret)
+static cJSON *report_object(const coroner_analysis *a)
 {
         cJSON *root = cJSON_CreateObject();
         if (!root)
-                return CORONER_E_NOMEM;
+                return NULL;
         cJSON_AddStringToObject(root, "schema", CORONER_REPORT_SCHEMA);
         cJSON_AddStringToObject(root, "coroner_version", coroner_version());
         cJSON *inputs = cJSON_AddArrayToObject(root, "inputs");
@@ -263,12 +263,50 @@ int coroner_report_json(const coroner_analysis *a, char **ret)
                 cJSON_AddItemToArray(diags, diagnosis_json(a, i));
         cJSON_AddNumberToObject(root, "dropped_events", (double)a->ranking.dropped_events);
         cJSON_AddNumberToObject(root, "failure_lines_folded", (double)a->ranking.failure_lines_folded);
-        char *s = cJSON_Print(root);
-        cJSON_Delete(root);
+        return root;
+}
+
+/* Renders o (and frees it): indented, or on one line for JSON Lines. */
+static int render(cJSON *o, bool one_line, char **ret)
+{
+        char *s = o ? (one_line ? cJSON_PrintUnformatted(o) : cJSON_Print(o)) : NULL;
+        cJSON_Delete(o);
         if (!s)
                 return CORONER_E_NOMEM;
         *ret = s;
         return 0;
+}
+
+int coroner_report_json(const coroner_analysis *a, char **ret)
+{
+        return render(report_object(a), false, ret);
+}
+
+int coroner_report_json_summary(const coroner_analysis *a, char **ret)
+{
+        cJSON *o = report_object(a);
+        if (o)
+                cJSON_AddStringToObject(o, "record", "summary");
+        return render(o, true, ret);
+}
+
+int coroner_report_json_update(const coroner_analysis *a, size_t index, size_t more, char **ret)
+{
+        if (index >= a->ranking.n)
+                return CORONER_E_USAGE;
+        const struct diagnosis *d = a->ranking.diags[index];
+        cJSON *o = cJSON_CreateObject();
+        if (!o)
+                return CORONER_E_NOMEM;
+        cJSON_AddStringToObject(o, "record", "update");
+        cJSON_AddStringToObject(o, "schema", CORONER_REPORT_SCHEMA);
+        cJSON_AddNumberToObject(o, "rank", (double)index + 1);
+        cJSON_AddStringToObject(o, "id", d->id);
+        cJSON_AddStringToObject(o, "fingerprint", d->fingerprint);
+        cJSON_AddNumberToObject(o, "count", (double)d->count);
+        cJSON_AddNumberToObject(o, "new", (double)more);
+        add_time(o, "last_seen", d->last_has_time, d->last_usec);
+        return render(o, true, ret);
 }
 
 int coroner_report_json_line(const coroner_analysis *a, size_t index, char **ret)
@@ -276,13 +314,9 @@ int coroner_report_json_line(const coroner_analysis *a, size_t index, char **ret
         if (index >= a->ranking.n)
                 return CORONER_E_USAGE;
         cJSON *o = diagnosis_json(a, index);
-        if (!o)
-                return CORONER_E_NOMEM;
-        cJSON_AddStringToObject(o, "schema", CORONER_REPORT_SCHEMA);
-        char *s = cJSON_PrintUnformatted(o);
-        cJSON_Delete(o);
-        if (!s)
-                return CORONER_E_NOMEM;
-        *ret = s;
-        return 0;
+        if (o) {
+                cJSON_AddStringToObject(o, "record", "diagnosis");
+                cJSON_AddStringToObject(o, "schema", CORONER_REPORT_SCHEMA);
+        }
+        return render(o, true, ret);
 }

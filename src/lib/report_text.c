@@ -614,7 +614,33 @@ int coroner_report_text_one(const coroner_analysis *a, size_t index,
                 return CORONER_E_USAGE;
         struct text t;
         text_init(&t, o);
-        full_diagnosis(&t, a, index);
+        /* A consequence of one already shown: a line under it, not a block. */
+        if (a->ranking.diags[index]->explained_by >= 0)
+                short_diagnosis(&t, a, index);
+        else
+                full_diagnosis(&t, a, index);
         sb_putc(&t.sb, '\n');
+        return text_finish(&t, o, ret);
+}
+
+int coroner_report_text_update(const coroner_analysis *a, size_t index, size_t more, int interval_ms,
+                               const struct coroner_report_options *o, char **ret)
+{
+        if (index >= a->ranking.n)
+                return CORONER_E_USAGE;
+        const struct diagnosis *d = a->ranking.diags[index];
+        struct text t;
+        struct strbuf line = { 0 };
+        text_init(&t, o);
+        char period[32];
+        if (interval_ms % 60000 == 0)
+                snprintf(period, sizeof period, interval_ms == 60000 ? "minute" : "%d minutes", interval_ms / 60000);
+        else
+                snprintf(period, sizeof period, "%g s", interval_ms / 1000.0);
+        sb_printf(&line, "… #%zu seen %zu more time%s in the last %s (%zu in all): %s (%s)", index + 1, more,
+                  more == 1 ? "" : "s", period, d->count, d->title, d->id);
+        sb_puts(&t.sb, "  ");
+        wrap(&t, line.data, 600, 4);
+        sb_free(&line);
         return text_finish(&t, o, ret);
 }

@@ -20,6 +20,7 @@ const char *coroner_strerror(int status)
         case CORONER_E_SIGNATURE: return "malformed signature";
         case CORONER_E_USAGE: return "invalid argument";
         case CORONER_E_JOURNAL: return "journal error";
+        case CORONER_E_STOPPED: return "stopped";
         }
         return "unknown error";
 }
@@ -241,11 +242,26 @@ void format_local_time(int64_t usec, char buf[TIME_TEXT])
                  l.tm_hour, l.tm_min, l.tm_sec, zone);
 }
 
+/* ASCII case folding, as strncasecmp in the C locale, without its call. */
+static inline unsigned char fold(unsigned char c)
+{
+        return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
 const char *memcasemem(const char *hay, size_t n, const char *needle)
 {
         size_t k = strlen(needle);
-        for (size_t i = 0; k && i + k <= n; i++)
-                if (strncasecmp(hay + i, needle, k) == 0)
+        if (!k || k > n)
+                return NULL;
+        unsigned char first = fold((unsigned char)needle[0]);
+        for (size_t i = 0; i + k <= n; i++) {
+                if (fold((unsigned char)hay[i]) != first)
+                        continue;
+                size_t j = 1;
+                while (j < k && fold((unsigned char)hay[i + j]) == fold((unsigned char)needle[j]))
+                        j++;
+                if (j == k)
                         return hay + i;
+        }
         return NULL;
 }

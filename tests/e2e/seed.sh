@@ -82,6 +82,34 @@ done
 check "Markdown: the earlier run has its own section after run 2's cause" \
         sh -c "grep -n -e '^## #1 Installed compressed-tensors' -e '^## Earlier run' -e '^### #5 GPU memory is unbalanced' '$TMP/seed.md' | cut -d: -f1 | tr '\n' ' ' | '$PY' -c 'import sys; l = list(map(int, sys.stdin.read().split())); sys.exit(not (len(l) == 3 and l == sorted(l)))'"
 
+# Live: (cat log; sleep 30) | coroner --follow — run 2's cause within about a
+# second, then on SIGINT a summary that leads with it, exit 130; the same in
+# text on a terminal (script(1)).
+check "--follow on a pipe: compressed-tensors within about a second, a summary on SIGINT, exit 130" "$PY" - "$CORONER" "$TMP/text.UTC.log" <<'PYEOF'
+import json, signal, subprocess, sys, time
+coroner, log = sys.argv[1], sys.argv[2]
+p = subprocess.Popen(["sh", "-c", 'cat "$1"; sleep 30', "sh", log], stdout=subprocess.PIPE)
+t0 = time.monotonic()
+f = subprocess.Popen([coroner, "--follow", "-f", "json"], stdin=p.stdout, stdout=subprocess.PIPE, env={"TZ": "UTC"})
+seen = None
+for line in f.stdout:
+    r = json.loads(line)
+    if r.get("id") == "compressed-tensors.unknown-compression-format":
+        seen = time.monotonic() - t0
+        break
+f.send_signal(signal.SIGINT)
+rest = [json.loads(l) for l in f.stdout]
+code = f.wait()
+p.kill()
+summary = [r for r in rest if r.get("record") == "summary"]
+ok = seen is not None and seen < 1.5 and code == 130 and summary and \
+     summary[0]["diagnoses"][0]["id"] == "compressed-tensors.unknown-compression-format"
+sys.exit(0 if ok else "seen after %s s, exit %s, summary %s" % (seen, code, [d["id"] for d in summary[0]["diagnoses"]] if summary else None))
+PYEOF
+TERM=dumb script -qec "sh -c 'cat \"$TMP/text.UTC.log\"; sleep 30' | TZ=UTC timeout -s INT 3 '$CORONER' --follow" /dev/null < /dev/null | tr -d '\r' > "$TMP/live.txt"
+check "--follow in text on a terminal: the block as it happens, then everything read, ranked" \
+        sh -c "grep -q '^#[0-9]  Installed compressed-tensors' '$TMP/live.txt' && sed -n '/=== everything read, ranked ===/,\$p' '$TMP/live.txt' | grep -q '^#1  Installed compressed-tensors'"
+
 # Across a change of daylight saving time: New York moved from EST to EDT at
 # 2026-03-08 02:00 local; a local clock reading on each side keeps its offset.
 printf '2026-03-08 01:59:30,000 ERROR app: before the change\n2026-03-08 02:00:00,000 INFO app: serving\n2026-03-08 03:00:30,000 ERROR app: after the change\n' > "$TMP/dst.log"

@@ -1,0 +1,276 @@
+/* read_follow.c — inputs read as they grow (--follow): standard input, a
+ * FIFO, a file followed as tail -F does.
+ *
+ * One loop waits on every input at once with poll(2), never longer than
+ * TICK_MS, so that a traceback is reported once its stream has been quiet
+ * for the settle time, repeats are counted at their interval, and a signal
+ * stops the loop at once (the caller's handler sets *stop; poll returns
+ * EINTR). Files are looked at every tick: appended bytes are read, a file
+ * that became shorter was truncated (read again from its start), a path
+ * that names another file was rotated (the old file is read to its end,
+ * then the new one from its start, as an input of its own).
+ *
+ * Lines are cut at LIMIT_LINE_BYTES as read_lines.c cuts them. Compressed
+ * input is not followed (a compressed stream cannot be read before it is
+ * flushed): it is refused with a message that says how to feed it.
+ */
+#include "config.h"
+#include "read.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { TICK_MS = 100, READ_BYTES = 256 * 1024 };
+
+struct followed {
+        const char *path;    /* NULL: standard input */
+        int fd;
+        int input;
+        bool file;           /* a regular file: followed like tail -F, never ends */
+        bool ended;          /* a pipe's writer is gone, or the input failed */
+        bool started;        /* the first bytes were looked at (compression) */
+        dev_t dev;
+        ino_t ino;
+        off_t offset;        /* bytes of the file read */
+        char *partial;       /* the line begun but not ended, up to LIMIT_LINE_BYTES */
+        size_t partial_len;
+        bool skipping;       /* past LIMIT_LINE_BYTES: the rest of the line is dropped */
+        char *prev;          /* the line before (announcers of tracebacks) */
+        size_t prev_len;
+};
+
+static void feed(coroner_analysis *a, struct followed *f, const char *line, size_t len)
+{
+        if (len && line[len - 1] == '\r')
+                len--;
+        struct input_info *in = &a->inputs[f->input];
+        in->prev_line = f->prev_len || in->records ? f->prev : NULL;
+        in->prev_len = f->prev_len;
+        analysis_feed_line(a, f->input, line, len);
+        in->prev_line = NULL;
+        memcpy(f->prev, line, len);
+        f->prev_len = len;
+}
+
+/* n more bytes of f: complete lines go to the analysis, the rest waits. */
+static void consume(coroner_analysis *a, struct followed *f, const char *p, size_t n)
+{
+        a->inputs[f->input].bytes += n;
+        while (n) {
+                const char *nl = memchr(p, '\n', n);
+                size_t k = nl ? (size_t)(nl - p) : n;
+                if (!f->skipping) {
+                        size_t room = LIMIT_LINE_BYTES - f->partial_len;
+                        size_t take = k < room ? k : room;
+                        if (!nl && !f->partial_len && take == k && k < room) {
+                                memcpy(f->partial, p, k);  /* the start of a line */
+                                f->partial_len = k;
+                        } else if (nl && !f->partial_len && k <= LIMIT_LINE_BYTES) {
+                                feed(a, f, p, k);          /* a whole line where it lies */
+                        } else {
+                                memcpy(f->partial + f->partial_len, p, take);
+                                f->partial_len += take;
+                                if (nl || f->partial_len == LIMIT_LINE_BYTES) {
+                                        feed(a, f, f->partial, f->partial_len);
+                                        f->skipping = !nl;
+                                        f->partial_len = 0;
+                                }
+                        }
+                }
+                if (!nl)
+                        break;
+                f->skipping = false;
+                p = nl + 1;
+                n -= k + 1;
+        }
+}
+
+/* The input ended: its last line (if unended) counts, its tracebacks close. */
+static void end_input(coroner_analysis *a, struct followed *f)
+{
+        if (f->partial_len)
+                feed(a, f, f->partial, f->partial_len);
+        f->partial_len = 0;
+        f->skipping = false;
+        analysis_end_input(a, f->input);
+        f->ended = true;
+}
+
+static int fail(coroner_analysis *a, struct followed *f, struct coroner_error *err, int code, const char *fmt,
+                const char *what)
+{
+        set_error(err, f->path ? f->path : "-", fmt, what);
+        a->inputs[f->input].complete = false;
+        free(a->inputs[f->input].error);
+        a->inputs[f->input].error = strndup_safe(err->message, strlen(err->message));
+        if (f->fd >= 0 && f->path)
+                close(f->fd);
+        f->fd = -1;
+        f->ended = true;
+        return code;
+}
+
+/* Reads what f has now. A pipe: one read when poll said so; a file: to its
+ * current end. Returns <0 on an error (f has ended). */
+static int read_some(coroner_analysis *a, struct followed *f, char *buf, struct coroner_error *err)
+{
+        for (;;) {
+                ssize_t n = read(f->fd, buf, READ_BYTES);
+                if (n < 0 && errno == EINTR)
+                        return 0;  /* the loop looks at *stop */
+                if (n < 0 && errno == EAGAIN)
+                        return 0;
+                if (n < 0)
+                        return fail(a, f, err, CORONER_E_IO, "read error: %s", strerror(errno));
+                if (n > 0 && !f->started) {
+                        f->started = true;
+                        static const unsigned char magics[][4] = { { 0x28, 0xb5, 0x2f, 0xfd }, { 0x1f, 0x8b, 0, 0 },
+                                                                   { 0xfd, '7', 'z', 'X' } };
+                        for (size_t m = 0; m < 3; m++)
+                                if (n >= 4 && memcmp(buf, magics[m], m == 1 ? 2 : 4) == 0)
+                                        return fail(a, f, err, CORONER_E_USAGE, "%s",
+                                                    "compressed input cannot be followed; decompress it into "
+                                                    "the pipe (zstdcat/zcat/xzcat FILE | coroner --follow)");
+                }
+                if (n == 0) {
+                        if (!f->file)
+                                end_input(a, f);
+                        return 0;
+                }
+                analysis_set_clock(a, monotonic_ms());
+                consume(a, f, buf, (size_t)n);
+                f->offset += n;
+                if (!f->file)
+                        return 0;
+        }
+}
+
+static int open_followed(coroner_analysis *a, struct followed *f, const char *name, struct coroner_error *err)
+{
+        f->input = analysis_add_input(a, name);
+        if (f->input < 0)
+                return f->input;
+        a->inputs[f->input].compression = "none";
+        f->partial = malloc(LIMIT_LINE_BYTES);
+        f->prev = malloc(LIMIT_LINE_BYTES);
+        if (!f->partial || !f->prev)
+                return fail(a, f, err, CORONER_E_NOMEM, "%s", "out of memory");
+        if (!f->path) {
+                f->fd = STDIN_FILENO;
+        } else {
+                /* O_NONBLOCK: a FIFO opens before its writer does */
+                f->fd = open(f->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+                if (f->fd < 0)
+                        return fail(a, f, err, CORONER_E_IO, "cannot open: %s", strerror(errno));
+        }
+        struct stat st;
+        if (fstat(f->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+                f->file = true;
+                f->dev = st.st_dev;
+                f->ino = st.st_ino;
+        }
+        /* A FIFO without a writer yet is not ended: poll(2) waits for one
+         * (POLLHUP comes only after a writer came and went). */
+        return 0;
+}
+
+/* tail -F: has the file been truncated, or its path moved to another file? */
+static int check_file(coroner_analysis *a, struct followed *f, char *buf, struct coroner_error *err)
+{
+        struct stat st;
+        if (fstat(f->fd, &st) == 0 && st.st_size < f->offset) {
+                lseek(f->fd, 0, SEEK_SET);  /* truncated: read it again from its start */
+                f->offset = 0;
+                f->partial_len = 0;
+                f->skipping = false;
+        }
+        if (stat(f->path, &st) != 0 || (st.st_dev == f->dev && st.st_ino == f->ino))
+                return 0;  /* the same file (or none yet at the path: keep the old one) */
+        /* Rotated: what the old file still holds, then the new file as an input of its own. */
+        int r = read_some(a, f, buf, err);
+        end_input(a, f);
+        close(f->fd);
+        struct followed next = { .path = f->path, .fd = -1 };
+        free(f->partial);
+        free(f->prev);
+        *f = next;
+        if (r == 0)
+                r = open_followed(a, f, f->path, err);
+        return r;
+}
+
+int coroner_analysis_follow(coroner_analysis *a, const char *const *paths, size_t n,
+                            const struct coroner_follow_options *fo, struct coroner_error *errs)
+{
+        struct followed *fs = calloc(n ? n : 1, sizeof *fs);
+        struct pollfd *pfd = calloc(n ? n : 1, sizeof *pfd);
+        char *buf = malloc(READ_BYTES);
+        int status = 0;
+        if (!fs || !pfd || !buf) {
+                free(fs);
+                free(pfd);
+                free(buf);
+                return CORONER_E_NOMEM;
+        }
+        for (size_t i = 0; i < n; i++) {
+                bool stdin_ = !paths[i] || strcmp(paths[i], "-") == 0;
+                fs[i].path = stdin_ ? NULL : paths[i];
+                fs[i].fd = -1;
+                int r = open_followed(a, &fs[i], stdin_ ? "-" : paths[i], &errs[i]);
+                if (r < 0 && status == 0)
+                        status = r;
+        }
+        analysis_set_clock(a, monotonic_ms());
+        for (;;) {
+                if (fo && fo->stop && *fo->stop) {
+                        status = status ? status : CORONER_E_STOPPED;
+                        break;
+                }
+                size_t npoll = 0, live = 0;
+                for (size_t i = 0; i < n; i++) {
+                        if (fs[i].ended)
+                                continue;
+                        live++;
+                        if (!fs[i].file)
+                                pfd[npoll++] = (struct pollfd){ .fd = fs[i].fd, .events = POLLIN };
+                }
+                if (!live)
+                        break;
+                if (poll(pfd, npoll, TICK_MS) < 0 && errno != EINTR) {
+                        status = CORONER_E_IO;
+                        break;
+                }
+                for (size_t i = 0, k = 0; i < n; i++) {
+                        struct followed *f = &fs[i];
+                        if (f->ended)
+                                continue;
+                        bool ready = f->file;
+                        if (!f->file)
+                                ready = pfd[k++].revents != 0;
+                        int r = ready ? read_some(a, f, buf, &errs[i]) : 0;
+                        if (r == 0 && f->file && !f->ended)
+                                r = check_file(a, f, buf, &errs[i]);
+                        if (r < 0 && status == 0)
+                                status = r;
+                }
+                analysis_follow_tick(a, monotonic_ms(), fo);
+        }
+        for (size_t i = 0; i < n; i++) {
+                if (!fs[i].ended && fs[i].fd >= 0)
+                        end_input(a, &fs[i]);
+                if (fs[i].path && fs[i].fd >= 0)
+                        close(fs[i].fd);
+                free(fs[i].partial);
+                free(fs[i].prev);
+        }
+        analysis_follow_tick(a, monotonic_ms(), fo);
+        free(fs);
+        free(pfd);
+        free(buf);
+        return status;
+}
