@@ -745,33 +745,49 @@ static const struct level_text lower[] = {
 #undef T
 #define COUNT(table) (sizeof table / sizeof table[0])
 
-/* For each table, by first byte: which of its texts begin with it. */
-static uint32_t inside_by_byte[256], words_by_byte[256], lower_by_byte[256];
-static pthread_once_t by_byte_once = PTHREAD_ONCE_INIT;
+/* All three tables in one, for one pass over a message: bit k of a mask is
+ * inside[k], then words[], then lower[]. */
+enum { N_INSIDE = COUNT(inside), N_WORDS = COUNT(words), N_LOWER = COUNT(lower),
+       N_TEXTS = N_INSIDE + N_WORDS + N_LOWER, PAIR_SLOTS = 1024 };
+_Static_assert(N_TEXTS <= 64, "a 64-bit mask holds every text");
 
-static void index_by_byte(void)
+static const struct level_text *text_at(unsigned k)
 {
-        for (size_t k = 0; k < COUNT(inside); k++)
-                inside_by_byte[(unsigned char)inside[k].text[0]] |= 1u << k;
-        for (size_t k = 0; k < COUNT(words); k++)
-                words_by_byte[(unsigned char)words[k].text[0]] |= 1u << k;
-        for (size_t k = 0; k < COUNT(lower); k++)
-                lower_by_byte[(unsigned char)lower[k].text[0]] |= 1u << k;
+        return k < N_INSIDE ? &inside[k] : k < N_INSIDE + N_WORDS ? &words[k - N_INSIDE]
+                                                                   : &lower[k - N_INSIDE - N_WORDS];
 }
 
-/* Which of the texts occur in s, as a bit set: one pass, each text tried
- * only where its first byte is (a memmem per text would cost more than
- * the rest of the line's decoding). */
-static uint32_t texts_in(const char *s, size_t n, const struct level_text *t, const uint32_t *by_byte)
+/* By the hash of its first two bytes: which texts may begin here. Few
+ * pairs of a message hit a slot, so most bytes cost one load. */
+static uint64_t by_pair[PAIR_SLOTS];
+static pthread_once_t by_pair_once = PTHREAD_ONCE_INIT;
+
+static unsigned pair_slot(const char *p)
 {
-        uint32_t found = 0;
-        for (size_t i = 0; i < n; i++)
-                for (uint32_t m = by_byte[(unsigned char)s[i]] & ~found; m; m &= m - 1) {
-                        unsigned k = (unsigned)__builtin_ctz(m);
-                        if (i + t[k].len <= n && s[i + 1] == t[k].text[1] &&
-                            memcmp(s + i, t[k].text, t[k].len) == 0)
-                                found |= 1u << k;
+        return ((unsigned char)p[0] * 31u + (unsigned char)p[1]) & (PAIR_SLOTS - 1);
+}
+
+static void index_pairs(void)
+{
+        for (unsigned k = 0; k < N_TEXTS; k++)
+                by_pair[pair_slot(text_at(k)->text)] |= 1ULL << k;
+}
+
+/* Which texts occur in s (those of inside[] and lower[] within the first
+ * `head` bytes), as a mask: one pass, not a memmem per text. */
+static uint64_t texts_in(const char *s, size_t n, size_t head)
+{
+        uint64_t found = 0;
+        for (size_t i = 0; i + 1 < n; i++) {
+                uint64_t m = by_pair[pair_slot(s + i)] & ~found;
+                for (; m; m &= m - 1) {
+                        unsigned k = (unsigned)__builtin_ctzll(m);
+                        const struct level_text *t = text_at(k);
+                        bool in_head = k >= N_INSIDE && k < N_INSIDE + N_WORDS ? true : i + t->len <= head;
+                        if (in_head && i + t->len <= n && memcmp(s + i, t->text, t->len) == 0)
+                                found |= 1ULL << k;
                 }
+        }
         return found;
 }
 
@@ -780,18 +796,19 @@ int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
         static const struct level_text starts[] = {
                 { "panic: ", 7, LEVEL_CRITICAL }, { "Error: ", 7, LEVEL_ERROR }, { "error: ", 7, LEVEL_ERROR },
         };
-        pthread_once(&by_byte_once, index_by_byte);
+        pthread_once(&by_pair_once, index_pairs);
         size_t head = n < 120 ? n : 120;
-        uint32_t found = texts_in(s, head, inside, inside_by_byte);
-        if (found)
-                return inside[__builtin_ctz(found)].level;  /* the first in the table's order */
+        uint64_t found = texts_in(s, n, head);
+        uint64_t in_inside = found & ((1ULL << N_INSIDE) - 1);
+        if (in_inside)
+                return inside[__builtin_ctzll(in_inside)].level;  /* the first in the table's order */
         for (size_t i = 0; i < COUNT(starts); i++)
                 if (n >= starts[i].len && memcmp(s, starts[i].text, starts[i].len) == 0)
                         return starts[i].level;
         int level = line_start || after_blank ? decode_level_at_start(s, n, line_start) : 0;
-        if (!level && texts_in(s, n, words, words_by_byte))
+        if (!level && (found >> N_INSIDE & ((1ULL << N_WORDS) - 1)))
                 level = LEVEL_WORDS;
-        if (level == LEVEL_WORDS && texts_in(s, head, lower, lower_by_byte))
+        if (level == LEVEL_WORDS && (found >> (N_INSIDE + N_WORDS)))
                 level = 0;
         if (level == LEVEL_WORDS && line_start && glog_letter(s, n))
                 level = 0;  /* glog's I and W lines */
