@@ -28,12 +28,23 @@ static bool has_substance(const struct event *ev)
  * evidence, not counted again as an error line. */
 static void rank_error_line(coroner_analysis *a, const struct event *ev)
 {
+        /* A line read before (same fingerprint) whose diagnosis this run
+         * has: counted there, without its message classes tried again. */
+        char fp[17];
+        fingerprint_event(ev, NULL, fp);
+        size_t slot = (size_t)strtoull(fp + 12, NULL, 16) % (sizeof a->error_line_memo / sizeof a->error_line_memo[0]);
+        struct error_line_memo *memo = &a->error_line_memo[slot];
+        if (strcmp(memo->fingerprint, fp) == 0 && ranking_count_generic(&a->ranking, ev, memo->basis, memo->id, fp))
+                return;
         struct match_result m;
         if (blame_error_line(a->db, a->md, ev, &m))
                 m.basis = BASIS_BLAME;
         else if (!match_error_line(ev, &m))
                 return;
         ranking_add(&a->ranking, ev, &m);
+        memcpy(memo->fingerprint, fp, sizeof fp);
+        memo->basis = m.basis;
+        snprintf(memo->id, sizeof memo->id, "%s", m.generic_id);
         match_result_free(&m);
 }
 
@@ -128,8 +139,11 @@ static void on_event(void *ctx, struct event *ev)
         struct match_result m;
         if (match_event(a->db, a->md, ev, &m)) {
                 flush_held_line(a);
-                match_locate(a->db, ev, &m);
-                ranking_add(&a->ranking, ev, &m);
+                if (!ranking_count_known(&a->ranking, ev, &m)) {
+                        match_render(a->db, ev, &m);
+                        match_locate(a->db, ev, &m);
+                        ranking_add(&a->ranking, ev, &m);
+                }
                 match_result_free(&m);
                 return;
         }

@@ -11,6 +11,7 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -477,14 +478,44 @@ static bool exception_like_type(const char *s, size_t n)
         return false;
 }
 
-/* Words with which a line reports that something failed. */
+/* Words with which a line reports that something failed, in any case. */
+static const char *const failure_word[] = { "error", "fail", "fatal", "cannot", "can't", "unable", "denied",
+                                            "refused", "killed", "abort", "exception", "timed out", "timeout" };
+enum { N_FAILURE_WORDS = sizeof failure_word / sizeof failure_word[0], WORD_PAIRS = 512 };
+
+static inline unsigned char fold(unsigned char c)
+{
+        return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+static unsigned word_pair(const char *p)
+{
+        return (fold((unsigned char)p[0]) * 31u + fold((unsigned char)p[1])) & (WORD_PAIRS - 1);
+}
+
+/* By the hash of their first two letters: which words may begin here. */
+static uint16_t failure_word_at[WORD_PAIRS];
+static pthread_once_t failure_word_once = PTHREAD_ONCE_INIT;
+
+static void index_failure_words(void)
+{
+        for (unsigned k = 0; k < N_FAILURE_WORDS; k++)
+                failure_word_at[word_pair(failure_word[k])] |= (uint16_t)(1u << k);
+}
+
+/* One pass over the line, not a search per word. */
 static bool failure_words(const char *s, size_t n)
 {
-        static const char *const words[] = { "error", "fail", "fatal", "cannot", "can't", "unable", "denied",
-                                             "refused", "killed", "abort", "exception", "timed out", "timeout" };
-        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-                if (memcasemem(s, n, words[i]))
-                        return true;
+        pthread_once(&failure_word_once, index_failure_words);
+        for (size_t i = 0; i + 1 < n; i++)
+                for (unsigned m = failure_word_at[word_pair(s + i)]; m; m &= m - 1) {
+                        const char *w = failure_word[__builtin_ctz(m)];
+                        size_t k = 0;
+                        while (w[k] && i + k < n && fold((unsigned char)s[i + k]) == (unsigned char)w[k])
+                                k++;
+                        if (!w[k])
+                                return true;
+                }
         return false;
 }
 

@@ -580,10 +580,13 @@ bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct e
 bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m);
 /* Fills a generic verdict from b when the evidence allows; false: unrecognized. */
 bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *ret);
-/* Finds the best signature for ev; returns true and fills ret if one matched. */
-/* md: the caller's scratch (one per thread). */
+/* Finds the best signature for ev; returns true and sets ret's sig, exc
+ * and basis if one matched. md: the caller's scratch (one per thread). */
 bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
                  struct match_result *ret);
+/* The summary, fixes and checks of m's signature, captures filled in from
+ * ev: once per diagnosis, not per occurrence. */
+void match_render(const coroner_db *db, const struct event *ev, struct match_result *m);
 /* A line logged at an error level that nothing matched: the generic
  * verdict "error-lines" (basis BASIS_ERROR_LINES). */
 bool match_error_line(const struct event *ev, struct match_result *m);
@@ -607,6 +610,7 @@ struct diagnosis {
         char id[128];
         char run[33];           /* the run (systemd invocation, or "run-N" in text) */
         int run_order;          /* 1: the most recent run; set by ranking_finish */
+        uint64_t key;           /* failure key: run and signature (or verdict and fingerprint) */
         uint64_t score_run_last;  /* the run's latest line (for ordering runs) */
         char *title, *summary;
         char **fixes;
@@ -640,15 +644,24 @@ struct diagnosis {
         int explained_by;  /* index in the ranked array, -1 if none */
 };
 
+enum { RANKING_INDEX = 4096 };  /* slots of the identity index: 4 × LIMIT_DIAGNOSES */
+
 struct ranking {
         struct diagnosis **diags;
         size_t n, cap;
+        struct diagnosis **index;  /* open addressing by failure key (rank.c) */
         size_t dropped_events;  /* events lost because LIMIT_DIAGNOSES was reached */
         size_t failure_lines_folded;  /* lines worded as failures, not reported: more
                                        * than those explains their run */
 };
 /* m: what matched ev (sig NULL: a generic verdict; basis BASIS_NONE: nothing). */
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m);
+/* ev matched signature m->sig: when its run already has that diagnosis,
+ * counts ev there and returns true (nothing needs rendering). */
+bool ranking_count_known(struct ranking *rk, const struct event *ev, const struct match_result *m);
+/* The same for a generic verdict (basis, id) of ev's fingerprint. */
+bool ranking_count_generic(struct ranking *rk, const struct event *ev, enum basis basis, const char *id,
+                           const char *fingerprint);
 void ranking_finish(struct ranking *rk);
 void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset);
 /* Score, confidence and rationale of one diagnosis without reordering (--follow). */
@@ -693,6 +706,9 @@ struct coroner_analysis {
         size_t *reported;        /* the count of each when last reported */
         int64_t clock_ms;        /* when the lines now fed arrived */
         int64_t next_update_ms;  /* when repeats are reported next */
+        /* How error lines of a fingerprint were last read (rank_error_line):
+         * a crash loop repeats a few lines thousands of times. */
+        struct error_line_memo { char fingerprint[17]; enum basis basis; char id[64]; } error_line_memo[64];
         struct event held_line;  /* an error line held back for one record (analysis.c) */
         bool held;
         int64_t held_ms;         /* when it arrived */

@@ -355,8 +355,16 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event 
         free(bits);
         if (!best)
                 return false;
-        fill_result(db, best, ev, best_x, ret);
+        memset(ret, 0, sizeof *ret);
+        ret->sig = best;
+        ret->exc = best_x;
+        ret->basis = best->table ? BASIS_KNOWLEDGE : BASIS_SIGNATURE;
         return true;
+}
+
+void match_render(const coroner_db *db, const struct event *ev, struct match_result *m)
+{
+        fill_result(db, m->sig, ev, m->exc, m);
 }
 
 bool match_error_line(const struct event *ev, struct match_result *m)

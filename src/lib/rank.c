@@ -45,6 +45,7 @@ void ranking_free(struct ranking *rk)
         for (size_t i = 0; i < rk->n; i++)
                 diagnosis_free(rk->diags[i]);
         free(rk->diags);
+        free(rk->index);
         memset(rk, 0, sizeof *rk);
 }
 
@@ -235,17 +236,79 @@ static bool same_failure(const struct diagnosis *d, const struct coroner_signatu
         return d->basis == basis && strcmp(d->fingerprint, fingerprint) == 0 && strcmp(d->id, id) == 0;
 }
 
+/* What same_failure compares, hashed: the index's key. */
+static uint64_t failure_key(const struct coroner_signature *sig, enum basis basis, const char *id,
+                            const char *fingerprint, const char *run)
+{
+        uint64_t h = fnv1a64(run, strlen(run) + 1, FNV1A64_INIT);
+        if (sig)
+                return fnv1a64(&sig, sizeof sig, h);
+        h = fnv1a64(&basis, sizeof basis, h);
+        h = fnv1a64(id, strlen(id) + 1, h);
+        return fnv1a64(fingerprint, strlen(fingerprint), h);
+}
+
+/* The diagnosis of this failure, if any: found by key, not by a scan. */
+static struct diagnosis *find_failure(const struct ranking *rk, uint64_t key, const struct coroner_signature *sig,
+                                      enum basis basis, const char *id, const char *fingerprint, const char *run)
+{
+        if (!rk->index)
+                return NULL;
+        for (size_t i = key & (RANKING_INDEX - 1);; i = (i + 1) & (RANKING_INDEX - 1)) {
+                struct diagnosis *d = rk->index[i];
+                if (!d)
+                        return NULL;
+                if (d->key == key && same_failure(d, sig, basis, id, fingerprint, run))
+                        return d;
+        }
+}
+
+/* Files d in the index (at most LIMIT_DIAGNOSES: a quarter full). */
+static bool index_failure(struct ranking *rk, struct diagnosis *d)
+{
+        if (!rk->index && !(rk->index = calloc(RANKING_INDEX, sizeof *rk->index)))
+                return false;
+        size_t i = d->key & (RANKING_INDEX - 1);
+        while (rk->index[i])
+                i = (i + 1) & (RANKING_INDEX - 1);
+        rk->index[i] = d;
+        return true;
+}
+
+bool ranking_count_known(struct ranking *rk, const struct event *ev, const struct match_result *m)
+{
+        if (!m->sig)
+                return false;
+        const char *run = ev->stream.invocation;
+        struct diagnosis *d = find_failure(rk, failure_key(m->sig, m->basis, m->sig->id, "", run), m->sig, m->basis,
+                                           m->sig->id, "", run);
+        if (d)
+                note_occurrence(d, ev);
+        return d != NULL;
+}
+
+bool ranking_count_generic(struct ranking *rk, const struct event *ev, enum basis basis, const char *id,
+                           const char *fingerprint)
+{
+        const char *run = ev->stream.invocation;
+        struct diagnosis *d = find_failure(rk, failure_key(NULL, basis, id, fingerprint, run), NULL, basis, id,
+                                           fingerprint, run);
+        if (d)
+                note_occurrence(d, ev);
+        return d != NULL;
+}
+
 void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m)
 {
         char fp[17];
         const char *id = m->sig ? m->sig->id : m->basis == BASIS_NONE ? "unrecognized" : m->generic_id;
         fingerprint_event(ev, m->exc ? m->exc : (ev->n_excs ? &ev->excs[0] : NULL), fp);
-        for (size_t i = 0; i < rk->n; i++) {
-                struct diagnosis *d = rk->diags[i];
-                if (same_failure(d, m->sig, m->basis, id, fp, ev->stream.invocation)) {
-                        note_occurrence(d, ev);
-                        return;
-                }
+        const char *run = ev->stream.invocation;
+        uint64_t key = failure_key(m->sig, m->basis, id, fp, run);
+        struct diagnosis *same = find_failure(rk, key, m->sig, m->basis, id, fp, run);
+        if (same) {
+                note_occurrence(same, ev);
+                return;
         }
         if (rk->n == LIMIT_DIAGNOSES) {
                 rk->dropped_events++;
@@ -261,6 +324,12 @@ void ranking_add(struct ranking *rk, const struct event *ev, const struct match_
                 return;
         }
         note_occurrence(d, ev);
+        d->key = key;
+        if (!index_failure(rk, d)) {
+                rk->dropped_events++;
+                diagnosis_free(d);
+                return;
+        }
         rk->diags[rk->n++] = d;
 }
 
@@ -273,11 +342,9 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                 struct diagnosis *d = src->diags[i];
                 for (size_t k = 0; k < d->n_evidence; k++)
                         d->evidence[k].input += input_offset;
-                struct diagnosis *same = NULL;
-                for (size_t j = 0; j < dst->n && !same; j++)
-                        if (same_failure(dst->diags[j], d->sig, d->basis, d->id, d->fingerprint, d->run))
-                                same = dst->diags[j];
-                if (!same && dst->n < LIMIT_DIAGNOSES && (dst->n < dst->cap || ranking_grow(dst))) {
+                struct diagnosis *same = find_failure(dst, d->key, d->sig, d->basis, d->id, d->fingerprint, d->run);
+                if (!same && dst->n < LIMIT_DIAGNOSES && (dst->n < dst->cap || ranking_grow(dst)) &&
+                    index_failure(dst, d)) {
                         dst->diags[dst->n++] = d;
                         continue;
                 }
@@ -480,36 +547,52 @@ static bool explains(const struct diagnosis *cause, const struct diagnosis *effe
         return false;
 }
 
+static int cmp_run(const void *a, const void *b)
+{
+        const struct diagnosis *x = *(struct diagnosis *const *)a, *y = *(struct diagnosis *const *)b;
+        return strcmp(x->run, y->run);
+}
+
+static int cmp_run_last(const void *a, const void *b)
+{
+        const struct diagnosis *x = *(struct diagnosis *const *)a, *y = *(struct diagnosis *const *)b;
+        return x->score_run_last > y->score_run_last ? -1 : x->score_run_last < y->score_run_last;
+}
+
 /* Runs ordered by their latest activity: run_order 1 is the most recent.
  * Diagnoses outside any run (kernel messages, text without systemd start
- * lines) share the run "" and are ordered with it. */
+ * lines) share the run "" and are ordered with it. Sorted, not compared
+ * pairwise: a crash loop has a thousand runs. */
 static void order_runs(struct ranking *rk)
 {
-        for (size_t i = 0; i < rk->n; i++) {
-                struct diagnosis *d = rk->diags[i];
+        struct diagnosis **by_run = malloc(rk->n * sizeof *by_run);
+        if (!by_run)
+                return;  /* every run_order stays 0: one run */
+        memcpy(by_run, rk->diags, rk->n * sizeof *by_run);
+        qsort(by_run, rk->n, sizeof *by_run, cmp_run);
+        /* Each run's latest line, given to all its diagnoses; the first of each run is kept. */
+        size_t n_runs = 0;
+        for (size_t start = 0, end; start < rk->n; start = end) {
                 uint64_t last = 0;
-                for (size_t j = 0; j < rk->n; j++)
-                        if (strcmp(rk->diags[j]->run, d->run) == 0 && rk->diags[j]->last_seq > last)
-                                last = rk->diags[j]->last_seq;
-                d->score_run_last = last;
+                for (end = start; end < rk->n && strcmp(by_run[end]->run, by_run[start]->run) == 0; end++)
+                        if (by_run[end]->last_seq > last)
+                                last = by_run[end]->last_seq;
+                for (size_t k = start; k < end; k++)
+                        by_run[k]->score_run_last = last;
+                by_run[n_runs++] = by_run[start];
         }
+        qsort(by_run, n_runs, sizeof *by_run, cmp_run_last);
+        /* A run's order: one more than the runs whose latest line is later. */
+        for (size_t k = 0; k < n_runs; k++)
+                by_run[k]->run_order = k && by_run[k]->score_run_last == by_run[k - 1]->score_run_last
+                                               ? by_run[k - 1]->run_order : (int)k + 1;
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
-                int order = 1;
-                for (size_t j = 0; j < rk->n; j++) {
-                        const struct diagnosis *e = rk->diags[j];
-                        if (strcmp(e->run, d->run) == 0)
-                                continue;
-                        /* count distinct later runs: a run is "later" when its latest line is */
-                        bool first_of_run = true;
-                        for (size_t k = 0; k < j; k++)
-                                if (strcmp(rk->diags[k]->run, e->run) == 0)
-                                        first_of_run = false;
-                        if (first_of_run && e->score_run_last > d->score_run_last)
-                                order++;
-                }
-                d->run_order = order;
+                struct diagnosis **first = bsearch(&d, by_run, n_runs, sizeof *by_run, cmp_run_last);
+                /* equal latest lines: the runs share an order (as before) */
+                d->run_order = first ? (*first)->run_order : 1;
         }
+        free(by_run);
 }
 
 void ranking_finish(struct ranking *rk)

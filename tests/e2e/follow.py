@@ -273,8 +273,10 @@ while written < {mib} * 1048576:
     written += len(block)
 """], stdout=subprocess.PIPE)
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    # (AddressSanitizer keeps freed memory in quarantine: hold it small here)
+    env = dict(os.environ, ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=1")
     p = subprocess.run([CORONER, "--follow", "-f", "json", "--settle", "0.2s"], stdin=gen.stdout,
-                       stdout=subprocess.DEVNULL)
+                       stdout=subprocess.DEVNULL, env=env)
     gen.wait()
     return p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 
