@@ -142,6 +142,25 @@ struct lits {
         size_t n;
 };
 
+/* Adds lit unless a literal already there occurs in it (a line holding lit
+ * holds that one too: "(SIGQUIT)" says no more than "SIGQUIT"); drops the
+ * ones lit occurs in. False when the set is full. */
+static bool add_literal(struct lits *out, const char *lit)
+{
+        for (size_t k = 0; k < out->n; k++)
+                if (strstr(lit, out->lit[k]))
+                        return true;
+        size_t kept = 0;
+        for (size_t k = 0; k < out->n; k++)
+                if (!strstr(out->lit[k], lit))
+                        memmove(out->lit[kept++], out->lit[k], 64);
+        out->n = kept;
+        if (out->n == MAX_LITERALS)
+                return false;
+        snprintf(out->lit[out->n++], 64, "%s", lit);
+        return true;
+}
+
 /* End of the group that opens at p[0] == '(' (pointer to its ')'), or NULL. */
 static const char *group_end(const char *p)
 {
@@ -298,14 +317,12 @@ static bool extract(const char *p, const char *end, struct lits *out, int depth)
                          * group's alternatives may say more. */
                         if (strlen(best) >= 4 && strlen(best) < 8 && branch[0] == '(' &&
                             extract_group(branch, q, &inside, depth) && min_len(&inside) > strlen(best)) {
-                                if (out->n + inside.n > MAX_LITERALS)
-                                        return false;
                                 for (size_t k = 0; k < inside.n; k++)
-                                        memcpy(out->lit[out->n++], inside.lit[k], 64);
+                                        if (!add_literal(out, inside.lit[k]))
+                                                return false;
                         } else if (strlen(best) >= 4) {
-                                if (out->n == MAX_LITERALS)
+                                if (!add_literal(out, best))
                                         return false;
-                                snprintf(out->lit[out->n++], 64, "%s", best);
                         } else {
                                 /* "(?:x)?(?:A|B)rest" with no literal outside: look
                                  * inside the first group that must match. */
