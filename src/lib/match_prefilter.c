@@ -383,11 +383,12 @@ bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *
 
 /* ---- building ---- */
 
-static const struct pf_entry *sort_entries;  /* for cmp_entry_text (qsort has no context) */
 
+/* Sorts pointers to entries (qsort has no context: no global to share
+ * between the -j workers' rebuilds). */
 static int cmp_entry_text(const void *a, const void *b)
 {
-        const struct pf_entry *x = &sort_entries[*(const uint32_t *)a], *y = &sort_entries[*(const uint32_t *)b];
+        const struct pf_entry *x = *(const struct pf_entry *const *)a, *y = *(const struct pf_entry *const *)b;
         if (x->len != y->len)
                 return x->len < y->len ? -1 : 1;
         if (x->anchor != y->anchor)
@@ -784,27 +785,25 @@ int prefilter_build_observed(const coroner_db *db, const struct observed *seen, 
         /* Many signatures share a literal (every Xid signature has "NVRM:
          * Xid ("; variants of one message): group identical entries, so a
          * line compares each text once, whatever the number of signatures. */
-        uint32_t *by_text = r == 0 ? malloc((pf->n_entries + 1) * sizeof *by_text) : NULL;
+        struct pf_entry **by_text = r == 0 ? malloc((pf->n_entries + 1) * sizeof *by_text) : NULL;
         if (r == 0 && !by_text)
                 r = CORONER_E_NOMEM;
         for (size_t i = 0; r == 0 && i < pf->n_entries; i++)
-                by_text[i] = (uint32_t)i;
+                by_text[i] = &pf->entries[i];
         if (r == 0) {
-                sort_entries = pf->entries;
                 qsort(by_text, pf->n_entries, sizeof *by_text, cmp_entry_text);
                 for (size_t i = 0; i < pf->n_entries; i++)
-                        pf->entries[by_text[i]].group =
-                                i && cmp_entry_text(&by_text[i - 1], &by_text[i]) == 0
-                                        ? pf->entries[by_text[i - 1]].group : (uint32_t)i;
+                        by_text[i]->group = i && cmp_entry_text(&by_text[i - 1], &by_text[i]) == 0
+                                                    ? by_text[i - 1]->group : (uint32_t)i;
                 /* Each group's class: what a line holding its text needs. */
                 for (size_t i = 0, first = 0; i <= pf->n_entries; i++) {
-                        if (i < pf->n_entries && pf->entries[by_text[i]].group == pf->entries[by_text[first]].group)
+                        if (i < pf->n_entries && by_text[i]->group == by_text[first]->group)
                                 continue;
                         uint8_t cls = 0;
                         for (size_t j = first; j < i; j++)
-                                cls |= pf->entries[by_text[j]].sig >= -1 ? PF_FULL : PF_WATCH;
+                                cls |= by_text[j]->sig >= -1 ? PF_FULL : PF_WATCH;
                         for (size_t j = first; j < i; j++)
-                                pf->entries[by_text[j]].group_class = cls;
+                                by_text[j]->group_class = cls;
                         first = i;
                 }
         }
@@ -833,8 +832,8 @@ int prefilter_build_observed(const coroner_db *db, const struct observed *seen, 
          * bucket holds each group's entries together. */
         size_t n_keyed = 0;
         for (size_t j = 0; r == 0 && j < pf->n_entries; j++) {
-                size_t i = by_text[j];
-                const struct pf_entry *e = &pf->entries[i];
+                size_t i = (size_t)(by_text[j] - pf->entries);
+                const struct pf_entry *e = by_text[j];
                 /* A second word of the literal beside the anchor: checked
                  * before comparing, it turns away nearly every stranger. */
                 int off = e->caseless ? 0 : e->anchor + 8 <= e->len ? 4 : e->anchor >= 4 ? -4 : 0;
