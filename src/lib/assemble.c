@@ -764,6 +764,8 @@ static bool bare_continuation(const struct active *a, const char *s, size_t n)
         if (a->message.len == 0 || a->message.data[a->message.len - 1] == ':' ||
             (n && (s[0] == ' ' || s[0] == '\t')))
                 return true;  /* empty so far, announces more ("raised:"), or indented */
+        if (a->message.data[0] == '\n')
+                return true;  /* "RuntimeError:" alone: its message is the paragraph below */
         for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
                 if (n >= strlen(starts[i]) && memcmp(s, starts[i], strlen(starts[i])) == 0)
                         return true;

@@ -705,6 +705,14 @@ int decode_level_at_start(const char *s, size_t n, bool line_start)
         static const struct { const char *word; int level; } words[] = {
                 { "ERROR", LEVEL_ERROR }, { "CRITICAL", LEVEL_CRITICAL }, { "FATAL", LEVEL_CRITICAL },
         };
+        /* "error loading model: ...", "Error opening file: ...": a line that
+         * begins with the word and says what failed before a colon */
+        if (line_start && n > 8 && (memcmp(s, "error ", 6) == 0 || memcmp(s, "Error ", 6) == 0) &&
+            s[6] >= 'a' && s[6] <= 'z') {
+                const char *colon = memchr(s + 6, ':', n - 6 < 60 ? n - 6 : 60);
+                if (colon && (size_t)(colon - s) + 1 < n && colon[1] == ' ')
+                        return LEVEL_ERROR;
+        }
         for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
                 size_t k = strlen(words[i].word);
                 if (n <= k || memcmp(s, words[i].word, k) != 0)
