@@ -62,6 +62,8 @@ char *sb_take(struct strbuf *sb);  /* returns data (caller frees), resets sb */
 void sb_free(struct strbuf *sb);
 
 uint64_t fnv1a64(const void *data, size_t n, uint64_t h);
+/* Is this text of a fix or check a bare command (signatures/README.md)? */
+bool text_is_command(const char *text);
 /* memmem ignoring ASCII case; needle is NUL-terminated. */
 const char *memcasemem(const char *hay, size_t n, const char *needle);
 /* usec since the epoch as RFC 3339 UTC ("2026-11-29T21:40:13.250000Z"). */

@@ -209,34 +209,77 @@ bool template_placeholder(const char *t, char name[64], const char **text, const
 /* A summary, fix or check with its placeholders filled: "{name}" is the
  * named capture (or "?" when the pattern did not set it); "{name?text}" is
  * text with each '%' replaced by the capture, or nothing when it is unset. */
-static void render(const char *tmpl, const struct pattern *const *pats, const char *const *subjects,
+/* Can value go into a command as it is? Ids, paths, units, PIDs, package
+ * names and versions are made of these. In prose, only what the shell
+ * would act on (a command quoted in a sentence is copied too) is quoted. */
+static bool shell_plain(const char *value, size_t n, bool command)
+{
+        for (size_t i = 0; i < n; i++)
+                if (command ? !isalnum((unsigned char)value[i]) && !strchr("._/:@+=,-%", value[i])
+                            : strchr(";|&`$()<>\\\n*?[]{}!#~", value[i]) != NULL)
+                        return false;
+        return n > 0;
+}
+
+/* value in single quotes, for the shell: ' becomes '\''. */
+static void shell_quote(struct strbuf *out, const char *value, size_t n)
+{
+        sb_putc(out, '\'');
+        for (size_t i = 0; i < n; i++) {
+                if (value[i] == '\'')
+                        sb_puts(out, "'\\''");
+                else
+                        sb_putc(out, value[i]);
+        }
+        sb_putc(out, '\'');
+}
+
+/* Renders tmpl, placeholders filled from the captures. In a fix or a
+ * check (shell), whoever wrote the log line chose the captured text: a
+ * value with characters a real one never has is quoted for the shell, and
+ * where the template already quotes it (a quote inside a quote cannot be
+ * made safe) the fix is withheld: returns false. */
+static bool render(const char *tmpl, bool shell, const struct pattern *const *pats, const char *const *subjects,
                    const size_t *lens, size_t n_pats, const coroner_db *db, struct strbuf *out)
 {
         pcre2_match_data *md = NULL;
         struct strbuf value = { 0 };
+        bool safe = true, command = text_is_command(tmpl);
+        char quote = 0;  /* the quote the template has open at this point */
         for (const char *t = tmpl; *t;) {
                 char name[64];
                 const char *text, *close;
                 if (!template_placeholder(t, name, &text, &close)) {
+                        if (quote ? *t == quote : (*t == '\'' || *t == '"'))
+                                quote = quote ? 0 : *t;
                         sb_putc(out, *t++);
                         continue;
                 }
                 bool set = capture_value(name, pats, subjects, lens, n_pats, db, &md, &value);
-                if (!text)
-                        sb_append(out, set ? value.data : "?", set ? value.len : 1);
-                else if (set) {
-                        for (const char *c = text; c < close; c++) {
-                                if (*c == '%')
-                                        sb_append(out, value.data, value.len);
-                                else
-                                        sb_putc(out, *c);
-                        }
+                bool plain = !shell || (set && shell_plain(value.data, value.len, command));
+                if (set && !plain && quote)
+                        safe = false;
+                /* "{name}" is "%" with the value; "{name?text}" text with % for it, or nothing */
+                const char *from = text ? text : "%", *to = text ? close : from + 1;
+                for (const char *c = from; set && c < to; c++) {
+                        if (*c != '%')
+                                sb_putc(out, *c);
+                        else if (plain)
+                                sb_append(out, value.data, value.len);
+                        else
+                                shell_quote(out, value.data, value.len);
                 }
+                if (!set && !text)
+                        sb_putc(out, '?');
                 t = close + 1;
         }
         sb_free(&value);
         pcre2_match_data_free(md);
+        return safe;
 }
+
+static const char WITHHELD[] = "(A command is withheld here: the text the log gave for it holds quotes or "
+                                "shell characters that would change what it runs. Read the evidence instead.)";
 
 static void fill_result(const coroner_db *db, const struct coroner_signature *sig,
                         const struct event *ev, const struct exception *x, struct match_result *ret)
@@ -268,17 +311,23 @@ static void fill_result(const coroner_db *db, const struct coroner_signature *si
         ret->exc = x;
         ret->basis = sig->table ? BASIS_KNOWLEDGE : BASIS_SIGNATURE;
         struct strbuf sb = { 0 };
-        render(sig->summary, pats, subjects, lens, n, db, &sb);
+        render(sig->summary, false, pats, subjects, lens, n, db, &sb);
         ret->summary = sb_take(&sb);
         ret->fixes = calloc(sig->n_fixes ? sig->n_fixes : 1, sizeof *ret->fixes);
         if (ret->fixes)
                 for (size_t i = 0; i < sig->n_fixes; i++) {
-                        render(sig->fixes[i], pats, subjects, lens, n, db, &sb);
+                        if (!render(sig->fixes[i], true, pats, subjects, lens, n, db, &sb)) {
+                                sb.len = 0;
+                                sb_puts(&sb, WITHHELD);
+                        }
                         ret->fixes[ret->n_fixes++] = sb_take(&sb);
                 }
         ret->checks = calloc(sig->n_candidates + 1, sizeof *ret->checks);
         for (size_t i = 0; ret->checks && i < sig->n_candidates; i++) {
-                render(sig->candidates[i].check, pats, subjects, lens, n, db, &sb);
+                if (!render(sig->candidates[i].check, true, pats, subjects, lens, n, db, &sb)) {
+                        sb.len = 0;
+                        sb_puts(&sb, WITHHELD);
+                }
                 ret->checks[i] = sb_take(&sb);
         }
         sb_free(&line);

@@ -112,18 +112,11 @@ const char *report_role_words(const struct diagnosis *d, char buf[32])
         return buf;
 }
 
-/* A fix written as a bare command (signatures/README.md): it begins with a
- * lower-case word, a path, a variable or VAR=value, as a shell line does;
- * prose begins with a capital. Commands are shown whole, never wrapped. */
 bool report_fix_is_command(const char *fix)
 {
-        if (!fix || !fix[0])
-                return false;
-        if (strchr("abcdefghijklmnopqrstuvwxyz./$~", fix[0]))
-                return true;
-        size_t k = strspn(fix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-        return k > 0 && fix[k] == '=' && fix[k + 1] && fix[k + 1] != ' ';
+        return text_is_command(fix);
 }
+
 
 void report_environment_line(const coroner_analysis *a, struct strbuf *sb)
 {

@@ -265,3 +265,16 @@ const char *memcasemem(const char *hay, size_t n, const char *needle)
         }
         return NULL;
 }
+
+/* A fix written as a bare command (signatures/README.md): it begins with a
+ * lower-case word, a path, a variable or VAR=value, as a shell line does;
+ * prose begins with a capital. Commands are shown whole, never wrapped. */
+bool text_is_command(const char *fix)
+{
+        if (!fix || !fix[0])
+                return false;
+        if (strchr("abcdefghijklmnopqrstuvwxyz./$~", fix[0]))
+                return true;
+        size_t k = strspn(fix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+        return k > 0 && fix[k] == '=' && fix[k + 1] && fix[k + 1] != ' ';
+}

