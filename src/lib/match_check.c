@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Runs text through decode/assemble/match with only sig loaded. */
 static bool sample_produces(coroner_db *view, const char *text)
@@ -53,13 +54,75 @@ static bool nested_quantifier(const char *p)
         return false;
 }
 
-static void lint_pattern(struct strbuf *out, const struct coroner_signature *s, const char *key,
-                         const struct pattern *p, int *warnings)
+enum { HOSTILE_BYTES = 64 * 1024, SLOW_PATTERN_MS = 20 };
+
+/* Milliseconds p takes on subject (the better of two runs). */
+static double match_ms(const coroner_db *db, const struct pattern *p, const char *subject, size_t n)
+{
+        double best = 1e9;
+        for (int run = 0; run < 2; run++) {
+                struct timespec a, b;
+                clock_gettime(CLOCK_MONOTONIC, &a);
+                pattern_search(db, p, subject, n, db->md);
+                clock_gettime(CLOCK_MONOTONIC, &b);
+                double ms = (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
+                if (ms < best)
+                        best = ms;
+        }
+        return best;
+}
+
+/* Anyone who writes a log line can hand a pattern 64 KiB of the characters
+ * it is made of: a pattern whose time grows faster than the line (nested or
+ * adjacent quantifiers over the same characters, an unanchored optional
+ * prefix) is an error. The lines tried: the pattern's own literal
+ * characters in turn, the same without blanks, "a: " repeated, and its
+ * first literal with the last byte cut, repeated. Returns the slowest. */
+static double hostile_ms(const coroner_db *db, const struct pattern *p, char *subject)
+{
+        char own[256], solid[256];  /* solid: without blanks, one long \\S+ run */
+        size_t n_own = 0, n_solid = 0;
+        for (const char *c = p->source; *c && n_own < sizeof own; c++)
+                if (!strchr("\\()[]{}?*+|^$.", *c)) {
+                        own[n_own++] = *c;
+                        if (*c != ' ')
+                                solid[n_solid++] = *c;
+                }
+        char lits[MAX_LITERALS][64];
+        size_t n_lits = 0;
+        bool caseless;
+        if (!pattern_literals(p->source, lits, MAX_LITERALS, &n_lits, &caseless))
+                n_lits = 0;
+        const char *fills[4] = { n_own ? own : "a", n_solid ? solid : "a", "a: ", n_lits ? lits[0] : "x" };
+        size_t lens[4] = { n_own ? n_own : 1, n_solid ? n_solid : 1, 3,
+                           n_lits && strlen(lits[0]) > 1 ? strlen(lits[0]) - 1 : 1 };
+        double worst = 0;
+        for (size_t f = 0; f < 4; f++) {
+                for (size_t i = 0; i < HOSTILE_BYTES; i++)
+                        subject[i] = fills[f][i % lens[f]];
+                double ms = match_ms(db, p, subject, HOSTILE_BYTES);
+                if (ms > worst)
+                        worst = ms;
+        }
+        return worst;
+}
+
+static void lint_pattern(struct strbuf *out, const coroner_db *db, const struct coroner_signature *s, const char *key,
+                         const struct pattern *p, int *warnings, int *errors)
 {
         if (p->code && nested_quantifier(p->source)) {
                 sb_printf(out, "warning: %s: %s: pattern \"%s\" nests quantifiers (catastrophic backtracking risk)\n",
                           s->path, key, p->source);
                 (*warnings)++;
+        }
+        char *subject = p->code ? malloc(HOSTILE_BYTES) : NULL;
+        double ms = subject ? hostile_ms(db, p, subject) : 0;
+        free(subject);
+        if (ms > SLOW_PATTERN_MS) {
+                sb_printf(out, "error: %s: %s: pattern takes %.0f ms on a hostile 64 KiB line (at most %d): "
+                          "anchor what precedes its literal, make quantifiers possessive\n",
+                          s->path, key, ms, SLOW_PATTERN_MS);
+                (*errors)++;
         }
 }
 
@@ -121,8 +184,11 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
                                 warnings++;
                         }
                 }
-                lint_pattern(&out, s, "match.message", &s->message, &warnings);
-                lint_pattern(&out, s, "match.line", &s->line, &warnings);
+                lint_pattern(&out, &view, s, "match.message", &s->message, &warnings, &errors);
+                lint_pattern(&out, &view, s, "match.line", &s->line, &warnings, &errors);
+                for (size_t k = 0; k < s->n_candidates; k++)
+                        lint_pattern(&out, &view, s, "candidates[].evidence", &s->candidates[k].evidence, &warnings,
+                                     &errors);
                 for (size_t k = 0; k < s->n_candidates; k++)
                         if (s->candidates[k].evidence.code && !s->candidates[k].watched) {
                                 sb_printf(&out, "warning: %s: candidate %zu: evidence \"%s\" is never looked for: every "

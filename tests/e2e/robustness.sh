@@ -81,4 +81,29 @@ assert any("curl" in t for t in texts), "the hostile unit reached no fix: the te
 assert any(t.startswith("(A command is withheld") for t in texts), "a value inside the template's quotes: withheld"
 sys.exit("\n".join(bad) if bad else 0)
 PYEOF
+# Regex budget: five 65 KB lines of what systemd's unit-prefixed patterns
+# are made of (no blank, no match) take well under a second (issue 13's
+# target; they took about 30 s when those patterns began "(?<unit>\S+): ").
+"$PY" -c "
+import random
+random.seed(1)
+for i in range(5):
+    print(''.join(random.choice('abcdefghij:.') for _ in range(65000)) + ' Failed with result')
+" > "$TMP/long5.log"
+t0=$(date +%s%N)
+"$CORONER" -f json "$TMP/long5.log" > /dev/null
+t1=$(date +%s%N)
+ms=$(( (t1 - t0) / 1000000 ))
+[ $ms -lt 1000 ] && ok "five hostile 65 KB lines: ${ms} ms (< 1 s)" || not_ok "five hostile 65 KB lines: ${ms} ms (< 1 s)"
+# ... and signatures check refuses a pattern whose time grows faster than its line.
+mkdir -p "$TMP/slow/systemd"
+cat > "$TMP/slow/systemd/slow.json" <<'SIG'
+{"id": "systemd.slow", "title": "t", "category": "service-failure", "severity": "error", "role": "root-cause",
+ "summary": "s", "fixes": ["f"], "references": ["r"],
+ "match": {"line": "(?:(?<unit>\\S+): )?Main process exited, code=dumped"},
+ "samples": {"match": ["k26.service: Main process exited, code=dumped"], "no_match": ["x"]}}
+SIG
+"$CORONER" signatures check --no-default-signatures -s "$TMP/slow" > "$TMP/slow.out" 2>&1; s=$?
+[ $s -ne 0 ] && grep -q "hostile 64 KiB line" "$TMP/slow.out" && ok "signatures check: a pattern slow on a hostile line is an error" \
+        || not_ok "signatures check: a pattern slow on a hostile line is an error" "exit $s: $(cat "$TMP/slow.out")"
 done_testing
