@@ -186,15 +186,27 @@ struct follow_ctx {
         int interval_ms;
 };
 
+static bool output_failed;  /* a write to standard output failed */
+
 static void print_now(const struct follow_ctx *f, char *out)
 {
         if (out) {
                 fputs(out, stdout);
                 if (f->format == FORMAT_JSON)
                         fputc('\n', stdout);
-                fflush(stdout);
+                if (fflush(stdout) != 0 || ferror(stdout))
+                        output_failed = true;
         }
         free(out);
+}
+
+/* --follow: was everything printed so far written out? */
+static bool delivered(void *ctx)
+{
+        (void)ctx;
+        if (fflush(stdout) != 0 || ferror(stdout))
+                output_failed = true;
+        return !output_failed;
 }
 
 /* --follow: print each diagnosis as soon as its evidence is complete. */
@@ -326,7 +338,8 @@ int main(int argc, char **argv)
         struct follow_ctx fctx = { FORMAT_TEXT, &ropts, 60000 };
         struct coroner_follow_options fo = { .settle_ms = 1000, .interval_ms = 60000, .stop = &stop_requested,
                                              .on_diagnosis = print_as_it_happens, .on_update = print_update,
-                                             .ctx = &fctx };
+                                             .delivered = delivered, .ctx = &fctx };
+        char *new_cursor = NULL;  /* stored once the report is out */
         const char *color = "auto", *timezone_name = NULL;
         int c, status = 0;
         coroner_db *db = NULL;
@@ -506,6 +519,7 @@ int main(int argc, char **argv)
         if (use_journal) {
                 struct coroner_error err = { { 0 }, { 0 } };
                 jo.fo = &fo;
+                jo.cursor_ret = jo.follow ? NULL : &new_cursor;
                 if (coroner_analysis_read_journal(a, &jo, &err) < 0) {
                         fprintf(stderr, "coroner: warning: %s: %s\n", err.where, err.message);
                         input_error = true;
@@ -559,11 +573,22 @@ int main(int argc, char **argv)
                 status = 128 + stop_requested;  /* as a shell reports a process a signal ended */
         if (paged) {
                 pager_finish();  /* the reader may quit before the end: no write error */
-        } else if (fflush(stdout) != 0) {
+        } else if (fflush(stdout) != 0 || ferror(stdout) || output_failed) {
                 fprintf(stderr, "coroner: write error: %s\n", strerror(errno));
                 status = 2;
         }
+        /* The cursor moves only past entries whose report was delivered: a
+         * failed write (a full disk, a closed pipe) or a kill before this
+         * point leaves it where it was, and the next run reads them again. */
+        if (new_cursor && status != 2) {
+                struct coroner_error err = { { 0 }, { 0 } };
+                if (coroner_cursor_save(jo.cursor_file, new_cursor, &err) < 0) {
+                        fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
+                        status = 2;
+                }
+        }
 done:
+        free(new_cursor);
         coroner_analysis_free(a);
         coroner_db_free(db);
         free(sig_dirs);

@@ -148,6 +148,9 @@ struct coroner_follow_options {
         void (*on_diagnosis)(void *ctx, const coroner_analysis *a, size_t index);
         /* Diagnosis index was seen `more` more times in the last interval. */
         void (*on_update)(void *ctx, const coroner_analysis *a, size_t index, size_t more);
+        /* Has everything handed over so far been written out? (Before a
+         * cursor is stored; false stops the follow with an error.) */
+        bool (*delivered)(void *ctx);
         void *ctx;
 };
 
@@ -178,7 +181,11 @@ struct coroner_journal_options {
         const char *since, *until;  /* "2026-11-29 21:00", "-1h", "yesterday", ... */
         const char *boot;           /* NULL: every boot; "" or "0": the last; "-N"; a boot ID */
         int max_priority;           /* -p: 0 (emerg) .. 7 (debug); -1: all */
-        const char *cursor_file;    /* resume after the cursor stored here; store the new one */
+        const char *cursor_file;    /* resume after the cursor stored here (with --follow, store
+                                     * the new one after each delivered batch) */
+        char **cursor_ret;          /* without --follow: the cursor of the last entry read, for
+                                     * the caller to store (coroner_cursor_save) once the
+                                     * report is out (malloc'd; NULL if none was read) */
         bool follow;                /* keep reading as entries arrive */
         /* --follow: what to call and when to stop (fo->stop is also checked
          * between entries without --follow). */
@@ -187,6 +194,8 @@ struct coroner_journal_options {
 
 int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_journal_options *o,
                                   struct coroner_error *err);
+/* Stores cursor in path: a temporary file, fsync'd, renamed over it. */
+int coroner_cursor_save(const char *path, const char *cursor, struct coroner_error *err);
 
 /* Parses journalctl's time syntax ("2026-11-29 21:40:13", "2026-11-29",
  * "today", "yesterday", "now", "-1h", "-30min", "2 days ago") relative to

@@ -259,6 +259,10 @@ int coroner_analysis_follow(coroner_analysis *a, const char *const *paths, size_
                                 status = r;
                 }
                 analysis_follow_tick(a, monotonic_ms(), fo);
+                if (fo && fo->delivered && !fo->delivered(fo->ctx)) {
+                        status = CORONER_E_IO;  /* the output failed: nothing more can be delivered */
+                        break;
+                }
         }
         for (size_t i = 0; i < n; i++) {
                 if (!fs[i].ended && fs[i].fd >= 0)

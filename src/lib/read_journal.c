@@ -323,13 +323,19 @@ static char *read_cursor_file(const char *path)
         return n ? strndup_safe(buf, n) : NULL;
 }
 
-static int write_cursor_file(const char *path, const char *cursor, struct coroner_error *err)
+int coroner_cursor_save(const char *path, const char *cursor, struct coroner_error *err)
 {
+        /* A new file beside it, on disk before it replaces the old one: a
+         * crash leaves the old cursor or the new one, never half of one. */
         char tmp[4200];
         snprintf(tmp, sizeof tmp, "%s.tmp", path);
         FILE *f = fopen(tmp, "w");
-        if (!f || fprintf(f, "%s\n", cursor) < 0 || fclose(f) != 0 || rename(tmp, path) != 0) {
+        bool ok = f && fprintf(f, "%s\n", cursor) >= 0 && fflush(f) == 0 && fsync(fileno(f)) == 0;
+        if (f && fclose(f) != 0)
+                ok = false;
+        if (!ok || rename(tmp, path) != 0) {
                 set_error(err, path, "cannot store the cursor: %s", strerror(errno));
+                unlink(tmp);
                 return CORONER_E_IO;
         }
         return 0;
@@ -416,8 +422,11 @@ static long read_available(struct journal_reader *jr, int64_t until, struct coro
                 errors = 0;
                 if (until) {
                         uint64_t t;
-                        if (sd_journal_get_realtime_usec(jr->j, &t) >= 0 && (int64_t)t > until)
+                        if (sd_journal_get_realtime_usec(jr->j, &t) >= 0 && (int64_t)t > until) {
+                                /* not read: the cursor stays on the last entry that was */
+                                sd_journal_previous(jr->j);
                                 break;
+                        }
                 }
                 feed_entry(jr);
                 if (++count % CURSOR_SAVE_EVERY == 0)
@@ -471,11 +480,20 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                 sd_journal_set_data_threshold(jr.j, LIMIT_LINE_BYTES);
                 r = add_filters(jr.j, o, err);
         }
-        char *cursor = o->cursor_file ? read_cursor_file(o->cursor_file) : NULL;
+        char *cursor = NULL;
+        if (r == 0 && o->cursor_file && access(o->cursor_file, F_OK) == 0) {
+                /* A cursor file that holds no cursor is an error, not a reason
+                 * to read the whole journal again. */
+                cursor = read_cursor_file(o->cursor_file);
+                if (!cursor || !strstr(cursor, "s=") || !strstr(cursor, ";i=") ||
+                    sd_journal_seek_cursor(jr.j, cursor) < 0) {
+                        set_error(err, o->cursor_file, "%s", "does not hold a journal cursor (remove it to start over)");
+                        r = CORONER_E_USAGE;
+                }
+        }
         if (r == 0) {
                 if (cursor) {
-                        if (sd_journal_seek_cursor(jr.j, cursor) >= 0 && sd_journal_next(jr.j) > 0 &&
-                            sd_journal_test_cursor(jr.j, cursor) <= 0)
+                        if (sd_journal_next(jr.j) > 0 && sd_journal_test_cursor(jr.j, cursor) <= 0)
                                 sd_journal_previous(jr.j);  /* cursor entry gone: start here */
                 } else if (since) {
                         sd_journal_seek_realtime_usec(jr.j, (uint64_t)since);
@@ -505,15 +523,27 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                         n = read_available(&jr, until, err, o);
                         if (n < 0)
                                 r = (int)n;
-                        if (o->cursor_file && jr.cursor && n > 0)
-                                write_cursor_file(o->cursor_file, jr.cursor, NULL);
+                        /* Only what was delivered: an output that failed stops
+                         * the follow before its entries count as read. */
+                        if (o->fo && o->fo->delivered && !o->fo->delivered(o->fo->ctx)) {
+                                set_error(err, "output", "%s", "the report could not be written; stopped");
+                                r = CORONER_E_IO;
+                                break;
+                        }
+                        if (o->cursor_file && jr.cursor && n > 0 && coroner_cursor_save(o->cursor_file, jr.cursor, err) < 0) {
+                                r = CORONER_E_IO;
+                                break;
+                        }
                 }
         }
         analysis_end_input(a, input);
         if (o->follow)
                 analysis_follow_tick(a, monotonic_ms(), o->fo);
-        if (o->cursor_file && jr.cursor && r == 0)
-                r = write_cursor_file(o->cursor_file, jr.cursor, err);
+        /* Without --follow the caller stores the cursor once the report is out. */
+        if (o->cursor_ret && jr.cursor && r == 0) {
+                *o->cursor_ret = jr.cursor;
+                jr.cursor = NULL;
+        }
         a->inputs[input].records = (uint64_t)jr.entries;
         if (r < 0) {
                 a->inputs[input].complete = false;

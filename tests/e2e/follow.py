@@ -258,6 +258,12 @@ ok(recs and recs[-1]["record"] == "summary" and recs[-1]["diagnoses"] == [], "--
    p.stdout[:500])
 
 
+# 11b. An output that fails (a full disk) stops --follow with an error.
+p = subprocess.run(["timeout", "10", CORONER, "--follow", os.path.join(SRCDIR, "corpus", "gpu-port-in-use-torchrun", "log.txt")],
+                   stdout=open("/dev/full", "w"), stderr=subprocess.PIPE)
+ok(p.returncode == 2, f"--follow FILE > /dev/full: stops, exit 2 (got {p.returncode})", p.stderr[:300])
+
+
 # 12. Memory stays flat over a long stream of tracebacks from ever new processes.
 def peak_rss_kib(mib):
     gen = subprocess.Popen([sys.executable, "-c", f"""

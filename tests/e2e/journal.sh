@@ -156,6 +156,74 @@ check "cursor: the second run sees only the new run's failures" \
 "$CORONER" -f json --journal-file "$TMP/grow.journal" --cursor-file "$TMP/cursor" > "$TMP/c3.json"
 check "cursor: a third run finds nothing new" test "$(json_get "$TMP/c3.json" 'r["inputs"][0]["records"]')" = 0
 
+# The cursor moves only past what was delivered: a full disk or a reader
+# that goes away leave it where it was, and the next run reads the entries.
+cp "$TMP/cursor" "$TMP/cursor.before"
+"$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $((T2 + 3600000000)) compressed | "$REMOTE" -o "$TMP/grow.journal" - 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/grow.journal" --cursor-file "$TMP/cursor" > /dev/full 2>"$TMP/full.err"; s=$?
+[ $s -eq 2 ] && cmp -s "$TMP/cursor" "$TMP/cursor.before" && ok "output to a full disk: exit 2, the cursor not moved" \
+        || not_ok "output to a full disk: exit 2, the cursor not moved" "exit $s $(cat "$TMP/full.err")"
+"$CORONER" -f json --journal-file "$TMP/grow.journal" --cursor-file "$TMP/cursor" > "$TMP/c4.json"
+check "the next run reads those entries" test "$(json_get "$TMP/c4.json" 'r["inputs"][0]["records"]')" -gt 0
+
+# --until with a cursor: the entry past --until is not counted as read.
+"$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 unbalanced | "$REMOTE" -o "$TMP/until.journal" - 2>/dev/null
+"$PY" "$TMP/export.py" gpu-node-07 $B2 $I2 $T2 compressed | "$REMOTE" -o "$TMP/until.journal" - 2>/dev/null
+rm -f "$TMP/ucursor"
+"$CORONER" -f json --journal-file "$TMP/until.journal" --cursor-file "$TMP/ucursor" --until @$(( T2 / 1000000 - 1 )) > "$TMP/u1.json"
+"$CORONER" -f json --journal-file "$TMP/until.journal" --cursor-file "$TMP/ucursor" > "$TMP/u2.json"
+utotal=$(journalctl --file "$TMP/until.journal" -o cat 2>/dev/null | wc -l)
+check "--until then a run without: every entry read once ($utotal)" \
+        test "$(( $(json_get "$TMP/u1.json" 'r["inputs"][0]["records"]') + $(json_get "$TMP/u2.json" 'r["inputs"][0]["records"]') ))" = "$utotal"
+
+# kill -9 at random moments, 200 times, while a periodic job runs over a
+# growing journal: the runs that finished read every entry exactly once
+# (a killed run delivered nothing, so its entries are read again).
+"$PY" - "$CORONER" "$REMOTE" "$TMP" <<'PYEOF' > "$TMP/kill.out" 2>&1
+import json, os, random, signal, subprocess, sys, time
+coroner, remote, tmp = sys.argv[1:4]
+journal, cursor = os.path.join(tmp, "kill.journal"), os.path.join(tmp, "kill.cursor")
+random.seed(7)
+t0, n, seen, kills, done = 1764452400000000, 0, 0, 0, 0
+def append(k):
+    global n
+    text = ""
+    for _ in range(k):
+        n += 1
+        text += (f"__REALTIME_TIMESTAMP={t0 + n * 1000}\n__MONOTONIC_TIMESTAMP={n}\n_BOOT_ID=11111111111111111111111111111111\n"
+                 f"_HOSTNAME=h\nSYSLOG_IDENTIFIER=python3\n_PID=4100\nMESSAGE=ERROR entry {n} failed to load shard\n\n")
+    subprocess.run([remote, "-o", journal, "-"], input=text.encode(), stderr=subprocess.DEVNULL, check=True)
+while kills < 200:
+    append(random.randint(1, 40))
+    p = subprocess.Popen([coroner, "-f", "json", "--journal-file", journal, "--cursor-file", cursor],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    if random.random() < 0.8:
+        time.sleep(random.uniform(0, 0.03))
+        p.send_signal(signal.SIGKILL)
+    out, _ = p.communicate()
+    if p.returncode == 0:
+        seen += json.loads(out)["inputs"][0]["records"]
+        done += 1
+    else:
+        kills += 1
+p = subprocess.run([coroner, "-f", "json", "--journal-file", journal, "--cursor-file", cursor], capture_output=True)
+seen += json.loads(p.stdout)["inputs"][0]["records"]
+print(f"{kills} kills, {done} finished runs, {seen} entries read, {n} written")
+sys.exit(0 if seen == n else 1)
+PYEOF
+[ $? -eq 0 ] && ok "kill -9 loop: $(cat "$TMP/kill.out")" || not_ok "kill -9 loop" "$(tail -5 "$TMP/kill.out")"
+
+# --follow whose output fails stops with an error and stores no cursor.
+rm -f "$TMP/fcursor"
+timeout 20 "$CORONER" --follow -f json --journal-file "$TMP/until.journal" --cursor-file "$TMP/fcursor" > /dev/full 2>/dev/null; s=$?
+[ $s -eq 2 ] && [ ! -e "$TMP/fcursor" ] && ok "--follow > /dev/full: exit 2, no cursor stored" || not_ok "--follow > /dev/full: exit 2, no cursor stored" "exit $s"
+
+# A cursor file that holds no cursor is an error that names it.
+echo "not a cursor" > "$TMP/badcursor"
+"$CORONER" -f json --journal-file "$TMP/until.journal" --cursor-file "$TMP/badcursor" > /dev/null 2>"$TMP/bad.err"; s=$?
+[ $s -eq 2 ] && grep -q badcursor "$TMP/bad.err" && ok "a cursor file without a cursor: exit 2, named" \
+        || not_ok "a cursor file without a cursor: exit 2, named" "exit $s $(cat "$TMP/bad.err")"
+
 # --follow while a second process appends through a pipe.
 "$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 healthy | "$REMOTE" -o "$TMP/live.journal" - 2>/dev/null
 "$CORONER" -f json --journal-file "$TMP/live.journal" --follow > "$TMP/follow.out" 2>"$TMP/follow.err" &
