@@ -258,8 +258,11 @@ static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *
                 if (s[at] == '[') {
                         id_end = at;
                         size_t p = at + 1;
-                        while (p < n && isdigit((unsigned char)s[p]))
-                                pid = pid * 10 + (s[p++] - '0');
+                        while (p < n && isdigit((unsigned char)s[p])) {
+                                if (pid < 100000000)  /* a longer run is no PID: stop counting, not overflow */
+                                        pid = pid * 10 + (s[p] - '0');
+                                p++;
+                        }
                         if (p + 1 < n && s[p] == ']' && s[p + 1] == ':') {
                                 at = p + 2;
                                 break;

@@ -65,6 +65,43 @@ static void take_field(const cJSON *obj, const char *name, char *dst, size_t cap
                 copy_small(dst, cap, tmp->data, tmp->len);
 }
 
+static int hex4(const char *p)
+{
+        int v = 0;
+        for (int k = 0; k < 4; k++) {
+                int c = p[k], d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+                if (d < 0)
+                        return -1;
+                v = v * 16 + d;
+        }
+        return v;
+}
+
+/* A UTF-16 surrogate escape without its other half ("\ud800" alone) makes
+ * the whole record invalid JSON: it becomes U+FFFD, and the record is kept. */
+static void repair_surrogates(const char *s, size_t n, struct strbuf *out)
+{
+        for (size_t i = 0; i < n;) {
+                if (s[i] != '\\' || i + 1 >= n) {
+                        sb_putc(out, s[i++]);
+                        continue;
+                }
+                int v = s[i + 1] == 'u' && i + 6 <= n ? hex4(s + i + 2) : -1;
+                if (v >= 0xd800 && v <= 0xdbff && i + 12 <= n && s[i + 6] == '\\' && s[i + 7] == 'u' &&
+                    hex4(s + i + 8) >= 0xdc00 && hex4(s + i + 8) <= 0xdfff) {
+                        sb_append(out, s + i, 12);  /* a whole pair */
+                        i += 12;
+                } else if (v >= 0xd800 && v <= 0xdfff) {
+                        sb_puts(out, "\\ufffd");
+                        i += 6;
+                } else {
+                        sb_append(out, s + i, 2);  /* any other escape, "\\\\" included */
+                        i += 2;
+                }
+        }
+}
+
 int structured_json(struct structured_state *st, const char *line, size_t len, struct logical *out)
 {
         if (len && (unsigned char)line[0] == 0x1e) {  /* json-seq record separator */
@@ -72,6 +109,12 @@ int structured_json(struct structured_state *st, const char *line, size_t len, s
                 len--;
         }
         cJSON *obj = cJSON_ParseWithLength(line, len);
+        if (!obj && memmem(line, len, "\\u", 2)) {
+                struct strbuf fixed = { 0 };
+                repair_surrogates(line, len, &fixed);
+                obj = fixed.data ? cJSON_ParseWithLength(fixed.data, fixed.len) : NULL;
+                sb_free(&fixed);
+        }
         if (!cJSON_IsObject(obj)) {
                 cJSON_Delete(obj);
                 return -1;
@@ -114,7 +157,10 @@ int structured_json(struct structured_state *st, const char *line, size_t len, s
                 if (!st->pending.len)
                         st->pending_has_time = cJSON_IsString(time) &&
                                                decode_rfc3339(time->valuestring, strlen(time->valuestring), &st->pending_usec);
-                sb_append(&st->pending, log->valuestring, ends ? n - 1 : n);
+                size_t piece = ends ? n - 1 : n;  /* a message is cut at LIMIT_LINE_BYTES, as a line is */
+                if (st->pending.len < LIMIT_LINE_BYTES)
+                        sb_append(&st->pending, log->valuestring,
+                                  piece < LIMIT_LINE_BYTES - st->pending.len ? piece : LIMIT_LINE_BYTES - st->pending.len);
                 if (ends) {
                         st->message.len = 0;
                         sb_append(&st->message, st->pending.data ? st->pending.data : "", st->pending.len);

@@ -183,6 +183,18 @@ void sb_append_display(struct strbuf *sb, const char *str, size_t n, size_t max)
                         i++;
                         continue;
                 }
+                uint32_t cp = l == 2 ? (uint32_t)(s[i] & 0x1f) << 6 | (s[i + 1] & 0x3f)
+                            : l == 3 ? (uint32_t)(s[i] & 0x0f) << 12 | (uint32_t)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f)
+                            : 0;
+                /* C1 controls (U+009B is a CSI on some terminals) and the
+                 * bidi controls that reorder what a reader sees, shown
+                 * escaped as C0 controls are. */
+                if ((cp >= 0x80 && cp <= 0x9f) || cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+                    (cp >= 0x2066 && cp <= 0x2069)) {
+                        sb_printf(sb, "\\u%04x", (unsigned)cp);
+                        i += l;
+                        continue;
+                }
                 sb_append(sb, (const char *)s + i, l);
                 i += l;
         }

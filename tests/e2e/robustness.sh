@@ -106,4 +106,30 @@ SIG
 "$CORONER" signatures check --no-default-signatures -s "$TMP/slow" > "$TMP/slow.out" 2>&1; s=$?
 [ $s -ne 0 ] && grep -q "hostile 64 KiB line" "$TMP/slow.out" && ok "signatures check: a pattern slow on a hostile line is an error" \
         || not_ok "signatures check: a pattern slow on a hostile line is an error" "exit $s: $(cat "$TMP/slow.out")"
+# Terminal and ticket safety: C1 controls (U+009B is a CSI) and bidi
+# controls are shown escaped, as C0 controls are.
+printf 'RuntimeError: evil \302\23331m red \342\200\256txt.exe\342\200\254 done\n' > "$TMP/c1.log"
+for fmt in text markdown json; do
+        "$CORONER" --no-pager -f $fmt "$TMP/c1.log" > "$TMP/c1.$fmt"
+        check "$fmt: C1 and bidi controls escaped (\\u009b, \\u202e)" sh -c "grep -q 'u009b31m' '$TMP/c1.$fmt' && grep -q 'u202etxt' '$TMP/c1.$fmt' && ! grep -q \"\$(printf '\302\233')\" '$TMP/c1.$fmt' && ! grep -q \"\$(printf '\342\200\256')\" '$TMP/c1.$fmt'"
+done
+# A JSON log record with a lone surrogate is kept, with U+FFFD.
+printf '{"log":"RuntimeError: bad \\ud800 value\\n","stream":"stderr","time":"2026-11-29T21:40:13.000000000Z"}\n' > "$TMP/sur.log"
+check "a docker record with a lone \\ud800 is kept" sh -c "'$CORONER' -f json '$TMP/sur.log' | grep -q 'bad \\\\\\\\ufffd value\\|bad � value'"
+# Docker json-file pieces without a newline: memory stays bounded.
+"$PY" - "$CORONER" "$TMP" > "$TMP/pieces.out" <<'PYEOF'
+import json, os, resource, subprocess, sys
+coroner, tmp = sys.argv[1:3]
+path = os.path.join(tmp, "pieces.log")
+with open(path, "w") as f:
+    for i in range(2000):
+        f.write(json.dumps({"log": "x" * 50000, "stream": "stderr", "time": "2026-11-29T21:40:13Z"}) + "\n")
+    f.write(json.dumps({"log": "end\n", "stream": "stderr", "time": "2026-11-29T21:40:13Z"}) + "\n")
+subprocess.run([coroner, "-f", "json", path], stdout=subprocess.DEVNULL, check=True,
+               env=dict(os.environ, ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=1"))
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(f"docker pieces of 100 MB without a newline: peak RSS {rss // 1024} MiB")
+sys.exit(0 if rss < 96 * 1024 else 1)
+PYEOF
+[ $? -eq 0 ] && ok "$(cat "$TMP/pieces.out")" || not_ok "$(cat "$TMP/pieces.out")"
 done_testing
