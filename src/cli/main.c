@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,6 +102,25 @@ static int parse_priority(const char *s)
         if (s[0] >= '0' && s[0] <= '7' && s[1] == '\0')
                 return s[0] - '0';
         return -1;
+}
+
+/* Has a log been piped or redirected in? A file: if it is not empty. A
+ * pipe: if bytes arrive within wait_ms (a writer such as journalctl may
+ * take a moment to start). An open pipe that stays silent is no log: ssh
+ * and some schedulers hand programs one. */
+static bool stdin_has_log(int wait_ms)
+{
+        struct stat st;
+        if (fstat(STDIN_FILENO, &st) != 0)
+                return false;
+        if (S_ISREG(st.st_mode))
+                return st.st_size > lseek(STDIN_FILENO, 0, SEEK_CUR);
+        if (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode))
+                return false;
+        struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+        int pending = 0;
+        return poll(&p, 1, wait_ms) == 1 && (p.revents & POLLIN) && ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 &&
+               pending > 0;
 }
 
 static bool looks_like_boot(const char *s)
@@ -503,6 +523,16 @@ int main(int argc, char **argv)
          * local journal, as journalctl -f does. */
         if (jo.follow && !n_files && !use_journal && !piped)
                 journal_filters = true;
+        /* Reading the journal ignores standard input: a log piped in as well
+         * is a mistake to point out, not to drop in silence. */
+        if ((use_journal || (journal_filters && !jo.follow)) && !n_files && stdin_has_log(use_journal ? 0 : 300)) {
+                fprintf(stderr, "coroner: a log is piped in, but %s reads the journal and would ignore it: to "
+                                "analyse the piped log, drop the journal options (journalctl -u has filtered it "
+                                "already); to read the journal, do not pipe into coroner\n",
+                        use_journal ? "--journal/--journal-dir/--journal-file" : "-u/-b/-p/--cursor-file");
+                status = 2;
+                goto done;
+        }
         if (journal_filters && !use_journal) {
                 if (n_files) {
                         fprintf(stderr, "coroner: journal filters (-u, -b, -p, ...) need --journal, --journal-dir or --journal-file\n");
@@ -519,7 +549,7 @@ int main(int argc, char **argv)
         if (use_journal) {
                 struct coroner_error err = { { 0 }, { 0 } };
                 jo.fo = &fo;
-                jo.cursor_ret = jo.follow ? NULL : &new_cursor;
+                jo.cursor_ret = jo.follow || !jo.cursor_file ? NULL : &new_cursor;
                 if (coroner_analysis_read_journal(a, &jo, &err) < 0) {
                         fprintf(stderr, "coroner: warning: %s: %s\n", err.where, err.message);
                         input_error = true;
@@ -544,6 +574,10 @@ int main(int argc, char **argv)
                                 errs[i].message);
         free(errs);
         coroner_analysis_finish(a);
+        for (size_t i = 0; i < coroner_analysis_input_count(a); i++)
+                if (coroner_analysis_input_warning(a, i))
+                        fprintf(stderr, "coroner: warning: %s: %s\n", coroner_analysis_input_name(a, i),
+                                coroner_analysis_input_warning(a, i));
 
         char *out = NULL;
         if (follow && format != FORMAT_JSON)

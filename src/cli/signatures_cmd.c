@@ -76,6 +76,8 @@ int signatures_command(int argc, char **argv)
                                 continue;
                         printf("%-48s %-34s %-8s %s\n", coroner_signature_id(s), coroner_signature_category(s),
                                coroner_severity_name(coroner_signature_severity(s)), coroner_signature_title(s));
+                        if (coroner_signature_overrides(s))
+                                printf("    %s overrides %s\n", coroner_signature_path(s), coroner_signature_overrides(s));
                 }
         } else if (strcmp(verb, "show") == 0 && optind + 1 < argc) {
                 const coroner_signature *s = coroner_db_find(db, argv[optind + 1]);

@@ -222,6 +222,8 @@ void coroner_analysis_free(coroner_analysis *a)
         for (size_t i = 0; i < a->n_inputs; i++) {
                 free(a->inputs[i].name);
                 free(a->inputs[i].error);
+                free(a->inputs[i].warning);
+                free(a->inputs[i].note);
                 if (a->inputs[i].structured) {
                         structured_reset(a->inputs[i].structured);
                         free(a->inputs[i].structured);
@@ -671,6 +673,15 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
         in->bytes = line_reader_bytes(lr);
         line_reader_free(lr);
         analysis_end_input(a, input);
+        unsigned permille = source_control_permille(src);
+        char what[160];
+        if (permille >= 10) {
+                snprintf(what, sizeof what, "binary data (%u.%u%% control bytes in the first 64 KiB), read as text: "
+                         "is this a log?", permille / 10, permille % 10);
+                in->warning = strndup_safe(what, strlen(what));
+        }
+        if (in->bytes == 0 && r >= 0)
+                in->note = strndup_safe("empty (0 bytes)", 15);
         if (r < 0) {
                 in->complete = false;
                 char buf[1100];
@@ -680,18 +691,33 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
         return r;
 }
 
-/* Reads fd, or the file called name when fd < 0, as one more input. */
+/* Reads fd, or the file called name when fd < 0, as one more input. A
+ * journal file is read as --journal-file reads it: sd-journal maps the file,
+ * so it cannot come through a pipe. */
 static int read_input(coroner_analysis *a, const char *name, int fd, struct coroner_error *err)
 {
-        int input = analysis_add_input(a, name);
-        if (input < 0)
-                return input;
-        struct source *src;
+        struct source *src = NULL;
         int r = fd >= 0 ? source_open_fd(fd, name, false, &src, err) : source_open_path(name, &src, err);
-        if (r < 0) {
-                a->inputs[input].complete = false;
-                a->inputs[input].error = strndup_safe(err ? err->message : "", err ? strlen(err->message) : 0);
-                return r;
+        if (r == 0 && source_is_journal_file(src)) {
+                source_free(src);
+                src = NULL;
+                if (fd < 0) {
+                        const char *files[] = { name };
+                        struct coroner_journal_options jo = { .files = files, .n_files = 1, .max_priority = -1 };
+                        return coroner_analysis_read_journal(a, &jo, err);
+                }
+                set_error(err, strcmp(name, "-") == 0 ? "standard input" : name, "%s",
+                          "a journal file cannot be read from a pipe: name it (coroner FILE.journal)");
+                r = CORONER_E_USAGE;
+        }
+        int input = analysis_add_input(a, name);
+        if (input < 0 || r < 0) {
+                source_free(src);
+                if (input >= 0) {
+                        a->inputs[input].complete = false;
+                        a->inputs[input].error = strndup_safe(err ? err->message : "", err ? strlen(err->message) : 0);
+                }
+                return input < 0 ? input : r;
         }
         r = read_source(a, src, input, err);
         source_free(src);
@@ -769,6 +795,18 @@ size_t coroner_analysis_diagnosis_count(const coroner_analysis *a) { return a->r
 const char *coroner_analysis_diagnosis_id(const coroner_analysis *a, size_t i)
 {
         return i < a->ranking.n ? a->ranking.diags[i]->id : NULL;
+}
+
+size_t coroner_analysis_input_count(const coroner_analysis *a) { return a->n_inputs; }
+
+const char *coroner_analysis_input_name(const coroner_analysis *a, size_t i)
+{
+        return i < a->n_inputs ? a->inputs[i].name : NULL;
+}
+
+const char *coroner_analysis_input_warning(const coroner_analysis *a, size_t i)
+{
+        return i < a->n_inputs ? a->inputs[i].warning : NULL;
 }
 
 coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, size_t i)

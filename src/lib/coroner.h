@@ -59,9 +59,14 @@ typedef struct coroner_db coroner_db;
 
 int coroner_db_new(coroner_db **ret);
 void coroner_db_free(coroner_db *db);
-/* Loads every *.json below dir (recursively). A signature whose id is already
- * loaded replaces the earlier one. On a malformed file returns
- * CORONER_E_SIGNATURE and fills err (file, line:column or pattern offset). */
+/* Loads every *.json regular file below dir (recursively, following links
+ * but never into a directory already being read; other file types are
+ * skipped). Precedence: a signature whose id was loaded by an earlier call
+ * replaces it (coroner_signature_overrides names the file replaced), so
+ * directories are loaded from the shipped set to the most local; the same
+ * id twice under one directory is an error of `signatures check`. A file
+ * over 8 MiB is refused. On a malformed file returns CORONER_E_SIGNATURE
+ * and fills err (file, line:column or pattern offset). */
 int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *err);
 int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error *err);
 size_t coroner_db_count(const coroner_db *db);
@@ -82,6 +87,8 @@ const char *coroner_signature_category(const coroner_signature *sig);
 const char *coroner_signature_path(const coroner_signature *sig);
 /* The knowledge table a signature was made from, or NULL for a signature file. */
 const char *coroner_signature_table(const coroner_signature *sig);
+/* The file of the same id that this signature replaced, or NULL. */
+const char *coroner_signature_overrides(const coroner_signature *sig);
 coroner_severity coroner_signature_severity(const coroner_signature *sig);
 /* The signature's JSON as loaded (owned by the db). */
 char *coroner_signature_json(const coroner_signature *sig);
@@ -209,6 +216,11 @@ int coroner_analysis_finish(coroner_analysis *a);
 size_t coroner_analysis_diagnosis_count(const coroner_analysis *a);
 const char *coroner_analysis_diagnosis_id(const coroner_analysis *a, size_t i);
 coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, size_t i);
+/* The inputs read, and what a reader must be warned of about one that was
+ * read completely (binary data), or NULL. */
+size_t coroner_analysis_input_count(const coroner_analysis *a);
+const char *coroner_analysis_input_name(const coroner_analysis *a, size_t i);
+const char *coroner_analysis_input_warning(const coroner_analysis *a, size_t i);
 
 /* ---- reports (report_*.c); each returns a malloc'd NUL-terminated string ---- */
 

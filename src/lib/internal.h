@@ -336,6 +336,8 @@ struct candidate {
 struct coroner_signature {
         char *path;             /* the file; "<table file>#<entry>" for a knowledge entry */
         char *table;            /* the knowledge table it comes from, or NULL */
+        char *overrides;        /* the file of the same id that this one replaced (a later directory) */
+        unsigned root;          /* which coroner_db_load_dir call loaded it */
         cJSON *json;
         const char *id, *title, *category, *summary;  /* point into json */
         coroner_severity severity;
@@ -456,8 +458,9 @@ struct coroner_db {
         struct fact_rules *fact_rules;
         uint64_t generation;   /* bumped by every load; pf_generation tells if pf is current */
         uint64_t pf_generation;
-        char **dups;     /* ids loaded more than once */
+        char **dups;     /* ids defined twice under one directory */
         size_t n_dups;
+        unsigned root;   /* coroner_db_load_dir calls so far */
         uint32_t *id_slots;  /* open addressing by id hash: index into sigs + 1, 0 = empty */
         size_t id_cap;       /* a power of two, at least twice n_sigs */
         bool reference;  /* coroner_db_set_reference */
@@ -690,6 +693,10 @@ struct input_info {
         size_t prev_len;
         bool complete;
         char *error;
+        /* Read completely, but the reader should know: binary data (warning),
+         * nothing in it, no entry matched the journal filters (note). */
+        char *warning;
+        char *note;
 };
 
 struct coroner_analysis {

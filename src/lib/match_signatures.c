@@ -9,9 +9,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int coroner_db_new(coroner_db **ret)
 {
@@ -47,6 +49,7 @@ void signature_free(struct coroner_signature *s)
 {
         if (!s)
                 return;
+        free(s->overrides);
         pattern_free(&s->message);
         pattern_free(&s->line);
         pattern_free(&s->frame_file);
@@ -235,6 +238,7 @@ int pattern_compile(const char *src, struct pattern *p, const char *path, const 
                 char detail[512];
                 snprintf(detail, sizeof detail, "pattern \"%s\" at offset %zu: %s", key,
                          (size_t)offset, (const char *)msg);
+                pattern_free(p);  /* p is left empty: its owner may not count it (a message class) */
                 return fail(err, path, "%s", detail);
         }
         /* JIT on first use (pattern_search): most signatures never run on a
@@ -402,12 +406,21 @@ static int add_signature(coroner_db *db, struct coroner_signature *s)
         if (index_ids(db) < 0)
                 return CORONER_E_NOMEM;
         size_t k = id_slot(db, s->id);
+        s->root = db->root;
         if (db->id_slots[k]) {
+                /* A later directory overrides an earlier one (the shipped set,
+                 * then --signatures DIR in order); twice under one directory
+                 * is a mistake that `signatures check` reports. */
                 size_t i = db->id_slots[k] - 1;
-                char **p = realloc(db->dups, (db->n_dups + 1) * sizeof *p);
-                if (p) {
-                        db->dups = p;
-                        db->dups[db->n_dups++] = strndup_safe(s->id, strlen(s->id));
+                if (db->sigs[i]->root == s->root) {
+                        char **p = realloc(db->dups, (db->n_dups + 1) * sizeof *p);
+                        if (p) {
+                                db->dups = p;
+                                db->dups[db->n_dups++] = strndup_safe(s->id, strlen(s->id));
+                        }
+                } else {
+                        free(s->overrides);
+                        s->overrides = strndup_safe(db->sigs[i]->path, strlen(db->sigs[i]->path));
                 }
                 signature_free(db->sigs[i]);
                 db->sigs[i] = s;
@@ -423,22 +436,39 @@ static int add_signature(coroner_db *db, struct coroner_signature *s)
         return 0;
 }
 
+enum { SIGNATURE_FILE_LIMIT = 8 << 20, SIGNATURE_TREE_DEPTH = 16 };
+
+/* A signature file: a regular file (a FIFO named *.json would block for
+ * ever, so the file is opened without blocking and its type checked) of at
+ * most SIGNATURE_FILE_LIMIT bytes. */
 static char *read_file(const char *path, struct coroner_error *err)
 {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
+        int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0) {
                 set_error(err, path, "cannot open: %s", strerror(errno));
+                return NULL;
+        }
+        struct stat st;
+        if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+                set_error(err, path, "%s", "not a regular file");
+                close(fd);
                 return NULL;
         }
         struct strbuf sb = { 0 };
         char buf[8192];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, f)) > 0 && sb.len < (8u << 20))
-                sb_append(&sb, buf, n);
-        fclose(f);
+        ssize_t n;
+        while ((n = read(fd, buf, sizeof buf)) > 0 && sb.len <= SIGNATURE_FILE_LIMIT)
+                sb_append(&sb, buf, (size_t)n);
+        close(fd);
+        if (sb.len > SIGNATURE_FILE_LIMIT) {
+                set_error(err, path, "too large (over %d MiB, the limit for a signature file): split it",
+                          SIGNATURE_FILE_LIMIT >> 20);
+                sb_free(&sb);
+                return NULL;
+        }
         char *text = sb_take(&sb);
         if (!text)
-                set_error(err, path, "%s", "out of memory");
+                set_error(err, path, "%s", n < 0 ? strerror(errno) : "out of memory");
         return text;
 }
 
@@ -498,13 +528,36 @@ static int cmp_str(const void *a, const void *b)
         return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *err)
+/* The directories on the way down, to visit none twice: a symlink loop
+ * would otherwise be followed until memory runs out. */
+struct visited {
+        dev_t dev[SIGNATURE_TREE_DEPTH];
+        ino_t ino[SIGNATURE_TREE_DEPTH];
+        int depth;
+};
+
+static int load_tree(coroner_db *db, const char *dir, struct visited *v, struct coroner_error *err)
 {
+        struct stat st;
+        if (stat(dir, &st) != 0) {
+                set_error(err, dir, "cannot open signature directory: %s", strerror(errno));
+                return CORONER_E_SIGNATURE;
+        }
+        for (int i = 0; i < v->depth; i++)
+                if (v->dev[i] == st.st_dev && v->ino[i] == st.st_ino)
+                        return 0;  /* a link back up: already being read */
+        if (v->depth == SIGNATURE_TREE_DEPTH) {
+                set_error(err, dir, "signature directories nested more than %d deep", SIGNATURE_TREE_DEPTH);
+                return CORONER_E_SIGNATURE;
+        }
         DIR *d = opendir(dir);
         if (!d) {
                 set_error(err, dir, "cannot open signature directory: %s", strerror(errno));
                 return CORONER_E_SIGNATURE;
         }
+        v->dev[v->depth] = st.st_dev;
+        v->ino[v->depth] = st.st_ino;
+        v->depth++;
         /* Sorted, so that loading order (and so replacement) is reproducible. */
         char **names = NULL;
         size_t n = 0, cap = 0;
@@ -524,16 +577,25 @@ int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *e
         for (size_t i = 0; i < n; i++) {
                 char path[4096];
                 snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-                struct stat st;
+                size_t len = strlen(names[i]);
                 if (r == 0 && stat(path, &st) == 0) {
-                        size_t len = strlen(names[i]);
                         if (S_ISDIR(st.st_mode))
-                                r = coroner_db_load_dir(db, path, err);
-                        else if (len > 5 && strcmp(names[i] + len - 5, ".json") == 0)
+                                r = load_tree(db, path, v, err);
+                        else if (S_ISREG(st.st_mode) && len > 5 && strcmp(names[i] + len - 5, ".json") == 0)
                                 r = coroner_db_load_file(db, path, err);
                 }
                 free(names[i]);
         }
         free(names);
+        v->depth--;
         return r;
 }
+
+int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *err)
+{
+        struct visited v = { .depth = 0 };
+        db->root++;
+        return load_tree(db, dir, &v, err);
+}
+
+const char *coroner_signature_overrides(const coroner_signature *sig) { return sig->overrides; }

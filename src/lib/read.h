@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-enum compression { COMP_NONE, COMP_ZSTD, COMP_GZIP, COMP_XZ };
+enum compression { COMP_NONE, COMP_ZSTD, COMP_GZIP, COMP_XZ, COMP_BZIP2, COMP_LZ4 };
 const char *compression_name(enum compression c);
 
 /* read_source.c: a file or pipe, decompressed. */
@@ -22,6 +22,11 @@ int source_start_pump(struct source *s);
  * stays valid until the call after next: a reader can keep the line before
  * the current one where it lies. */
 long source_next(struct source *s, const char **ret, struct coroner_error *err);
+/* Control bytes (other than tab, line ends, ESC...) per thousand in the
+ * first 64 KiB decoded: a log has next to none. */
+unsigned source_control_permille(const struct source *s);
+/* A systemd journal file (read it with sd-journal, not as text). */
+bool source_is_journal_file(const struct source *s);
 
 /* read_lines.c: lines from a source, each at most LIMIT_LINE_BYTES (longer
  * ones are cut there and the rest skipped). A final line without '\n' counts. */

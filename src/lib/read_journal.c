@@ -82,14 +82,39 @@ static int collect_files(const char *dir, int depth, char ***files, size_t *n, s
         return 0;
 }
 
-static int open_journal(const struct coroner_journal_options *o, sd_journal **ret, struct coroner_error *err)
+static void free_files(char **files)
 {
+        for (size_t i = 0; files && files[i]; i++)
+                free(files[i]);
+        free(files);
+}
+
+/* Opens what the options name. *ret_files: the journal files found below
+ * --journal-dir and given by --journal-file (NULL-terminated, for the
+ * damage check), NULL for the local journal. One directory is opened as a
+ * directory, so that files created later (rotation, a new host writing to
+ * systemd-journal-remote) are seen by --follow, as journalctl -f -D does;
+ * several directories and files are opened as the files they hold now. */
+static int open_journal(const struct coroner_journal_options *o, sd_journal **ret, char ***ret_files,
+                        struct coroner_error *err)
+{
+        *ret_files = NULL;
         if (o->n_dirs == 0 && o->n_files == 0) {
                 int flags = SD_JOURNAL_LOCAL_ONLY | (o->user ? SD_JOURNAL_CURRENT_USER : SD_JOURNAL_SYSTEM);
                 int r = sd_journal_open(ret, flags);
-                if (r < 0)
+                if (r < 0) {
                         set_error(err, "journal", "cannot open the local journal: %s", strerror(-r));
-                return r < 0 ? CORONER_E_JOURNAL : 0;
+                        return CORONER_E_JOURNAL;
+                }
+                uint64_t bytes = 0;
+                if (!o->follow && sd_journal_get_usage(*ret, &bytes) >= 0 && bytes == 0) {
+                        set_error(err, "journal", "%s",
+                                  "no journal files in /var/log/journal or /run/log/journal (no journald here, "
+                                  "as in most containers?): pipe journalctl's output from where the journal is "
+                                  "(journalctl -u UNIT | coroner), or name it with --journal-dir or --journal-file");
+                        return CORONER_E_JOURNAL;
+                }
+                return 0;
         }
         char **files = NULL;
         size_t n = 0;
@@ -111,24 +136,111 @@ static int open_journal(const struct coroner_journal_options *o, sd_journal **re
                 files[n++] = realpath(o->files[i], NULL);
                 files[n] = NULL;
         }
-        if (n == 0) {
-                set_error(err, o->n_dirs ? o->dirs[0] : "journal", "%s", "no journal files found");
+        if (n == 0 && !(o->follow && o->n_dirs == 1)) {
+                set_error(err, o->n_dirs ? o->dirs[0] : "journal", "%s",
+                          "no journal files found (*.journal, *.journal~, here or one directory down)");
                 goto fail;
         }
-        int r = sd_journal_open_files(ret, (const char **)files, 0);
-        for (size_t i = 0; i < n; i++)
-                free(files[i]);
-        free(files);
+        int r = o->n_dirs == 1 && o->n_files == 0 ? sd_journal_open_directory(ret, o->dirs[0], 0)
+                                                  : sd_journal_open_files(ret, (const char **)files, 0);
         if (r < 0) {
                 set_error(err, "journal", "cannot open journal files: %s", strerror(-r));
-                return CORONER_E_JOURNAL;
+                goto fail;
         }
+        *ret_files = files;
         return 0;
 fail:
-        for (size_t i = 0; i < n; i++)
-                free(files[i]);
-        free(files);
+        free_files(files);
         return CORONER_E_JOURNAL;
+}
+
+/* The entries a journal file's header says it holds: the little-endian
+ * n_entries at byte 152 of the header (systemd's JOURNAL_FILE_FORMAT.md),
+ * or -1 if the header is not there. */
+static int64_t header_entries(const char *path)
+{
+        unsigned char h[160];
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+                return -1;
+        ssize_t got = pread(fd, h, sizeof h, 0);
+        close(fd);
+        if (got != (ssize_t)sizeof h || memcmp(h, "LPKSHHRH", 8) != 0)
+                return -1;
+        uint64_t v = 0;
+        for (int i = 7; i >= 0; i--)
+                v = v << 8 | h[152 + i];
+        return v > INT64_MAX ? -1 : (int64_t)v;
+}
+
+/* The sequence number of the current entry, from its cursor ("i=" in hex;
+ * sd_journal_get_seqnum is newer than Debian 12's libsystemd), or 0. */
+static uint64_t entry_seqnum(sd_journal *j)
+{
+        char *c = NULL;
+        uint64_t seq = 0;
+        if (sd_journal_get_cursor(j, &c) >= 0) {
+                const char *i = strstr(c, ";i=");
+                seq = i ? strtoull(i + 3, NULL, 16) : 0;
+        }
+        free(c);
+        return seq;
+}
+
+/* Walks one file without filters: the number of entries it yields, and
+ * (locate) the time of the entry before the largest jump in sequence
+ * numbers, which is where unreadable entries were. */
+static int64_t walk_file(const char *path, bool locate, uint64_t *ret_before_usec)
+{
+        const char *one[] = { path, NULL };
+        sd_journal *j;
+        if (sd_journal_open_files(&j, one, 0) < 0)
+                return -1;
+        int64_t got = 0;
+        uint64_t prev_seq = 0, jump = 0, prev_usec = 0;
+        int r;
+        while ((r = sd_journal_next(j)) != 0) {
+                if (r < 0)
+                        continue;
+                got++;
+                if (!locate)
+                        continue;
+                uint64_t seq = entry_seqnum(j), usec = 0;
+                sd_journal_get_realtime_usec(j, &usec);
+                if (prev_seq && seq > prev_seq + 1 && seq - prev_seq > jump) {
+                        jump = seq - prev_seq;
+                        *ret_before_usec = prev_usec;
+                }
+                prev_seq = seq;
+                prev_usec = usec;
+        }
+        sd_journal_close(j);
+        return got;
+}
+
+/* sd-journal skips what it cannot read in a damaged file and says nothing.
+ * Each file is walked once more, without filters, and its entries counted
+ * against its header; where they fall short, err names the file, how many
+ * entries are lost and after which one. Returns true if a file is damaged. */
+static bool find_damage(char **files, struct coroner_error *err)
+{
+        for (size_t i = 0; files && files[i]; i++) {
+                int64_t want = header_entries(files[i]);
+                if (want <= 0 || walk_file(files[i], false, NULL) >= want)
+                        continue;
+                uint64_t before_usec = 0;
+                int64_t got = walk_file(files[i], true, &before_usec);
+                if (got < 0 || got >= want)
+                        continue;
+                char when[TIME_TEXT] = "";
+                if (before_usec)
+                        format_time((int64_t)before_usec, when);
+                set_error(err, files[i], "damaged: %lld of its %lld entries could not be read%s%s "
+                          "(journalctl --verify --file names the damage)",
+                          (long long)(want - got), (long long)want, when[0] ? ", after the entry of " : "", when);
+                return true;
+        }
+        return false;
 }
 
 struct boot {
@@ -349,6 +461,7 @@ struct journal_reader {
         char *msg;     /* LIMIT_LINE_BYTES + 1 */
         char *line;    /* the entry rendered as evidence text */
         char *cursor;  /* of the last entry read */
+        bool unit_seen;  /* -u: an entry of the units came (not only the kernel's) */
 };
 
 /* Feeds the current entry to the pipeline. */
@@ -357,6 +470,14 @@ static void feed_entry(struct journal_reader *jr)
         sd_journal *j = jr->j;
         size_t msg_len = 0;
         jr->entries++;
+        if (!jr->unit_seen) {
+                /* -u also reads the kernel's lines; whether the unit itself
+                 * wrote anything is asked until it has. */
+                char transport[16];
+                size_t len;
+                jr->unit_seen = !get_field(j, "_TRANSPORT", transport, sizeof transport, &len) ||
+                                strcmp(transport, "kernel") != 0;
+        }
         if (!get_field(j, "MESSAGE", jr->msg, LIMIT_LINE_BYTES + 1, &msg_len))
                 return;
         /* The fast path, as for text: most entries matter to nobody, and
@@ -437,6 +558,46 @@ static long read_available(struct journal_reader *jr, int64_t until, struct coro
         return count;
 }
 
+/* Like journalctl's "-- No entries --", with the filters that left nothing,
+ * and for -u the units the journal does have of a similar name. */
+static char *no_entries_note(struct journal_reader *jr, const struct coroner_journal_options *o)
+{
+        struct strbuf sb = { 0 };
+        sb_puts(&sb, jr->entries ? "-- No entries of the unit -- (only the kernel's lines)" : "-- No entries --");
+        for (size_t i = 0; i < o->n_units; i++)
+                sb_printf(&sb, " -u %s", o->units[i]);
+        if (o->boot)
+                sb_printf(&sb, " -b %s", o->boot[0] ? o->boot : "0");
+        if (o->since)
+                sb_printf(&sb, " --since '%s'", o->since);
+        if (o->until)
+                sb_printf(&sb, " --until '%s'", o->until);
+        if (o->max_priority >= 0)
+                sb_printf(&sb, " -p %d", o->max_priority);
+        for (size_t i = 0; i < o->n_identifiers; i++)
+                sb_printf(&sb, " --identifier %s", o->identifiers[i]);
+        for (size_t i = 0; i < o->n_matches; i++)
+                sb_printf(&sb, " %s", o->matches[i]);
+        size_t similar = 0;
+        const void *d;
+        size_t l;
+        if (o->n_units && sd_journal_query_unique(jr->j, "_SYSTEMD_UNIT") >= 0) {
+                SD_JOURNAL_FOREACH_UNIQUE(jr->j, d, l) {
+                        const char *v = (const char *)d + 14;  /* after "_SYSTEMD_UNIT=" */
+                        size_t vl = l - 14;
+                        char stem[128];
+                        snprintf(stem, sizeof stem, "%s", o->units[0]);
+                        size_t stem_len = strcspn(stem, ".*?[");
+                        bool same = vl >= stem_len && strncmp(v, stem, stem_len) == 0 &&
+                                    (vl == stem_len || v[stem_len] == '.');
+                        if (l <= 14 || !stem_len || same || !memmem(v, vl, stem, stem_len) || similar == 5)
+                                continue;
+                        sb_printf(&sb, "%s%.*s", similar++ ? ", " : "; units of a similar name: ", (int)vl, v);
+                }
+        }
+        return sb.data;
+}
+
 static int64_t now_usec(void)
 {
         struct timespec ts;
@@ -470,12 +631,13 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                 return input;
         a->inputs[input].compression = "journal";
 
-        struct journal_reader jr = { .a = a, .input = input };
+        struct journal_reader jr = { .a = a, .input = input, .unit_seen = o->n_units == 0 };
+        char **files = NULL;
         jr.msg = malloc(LIMIT_LINE_BYTES + 1);
         jr.line = malloc(LIMIT_LINE_BYTES + 512);
         int r = jr.msg && jr.line ? 0 : CORONER_E_NOMEM;
         if (r == 0)
-                r = open_journal(o, &jr.j, err);
+                r = open_journal(o, &jr.j, &files, err);
         if (r == 0) {
                 sd_journal_set_data_threshold(jr.j, LIMIT_LINE_BYTES);
                 r = add_filters(jr.j, o, err);
@@ -536,6 +698,11 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                         }
                 }
         }
+        if (r == 0 && !o->follow && find_damage(files, err))
+                r = CORONER_E_CORRUPT;
+        if (r == 0 && !o->follow && (jr.entries == 0 || !jr.unit_seen))
+                a->inputs[input].note = no_entries_note(&jr, o);
+        free_files(files);
         analysis_end_input(a, input);
         if (o->follow)
                 analysis_follow_tick(a, monotonic_ms(), o->fo);

@@ -1,7 +1,7 @@
 /* read_source.c — bytes from a file or pipe, decompressed.
  *
- * The compression is detected from the first bytes (zstd, gzip, xz or none),
- * never from the file name. Each decoder keeps going across concatenated
+ * The compression is detected from the first bytes (zstd, gzip, xz, bzip2,
+ * lz4 or none), never from the file name. Each decoder keeps going across concatenated
  * frames/members, so `cat a.zst b.zst` reads as one stream. A corrupt or
  * truncated stream yields everything decoded before the fault, then an error
  * naming the byte offset in the compressed input.
@@ -10,7 +10,9 @@
 #include "read.h"
 
 #include <errno.h>
+#include <bzlib.h>
 #include <fcntl.h>
+#include <lz4frame.h>
 #include <lzma.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -19,7 +21,10 @@
 #include <zlib.h>
 #include <zstd.h>
 
-enum { IN_CAP = 128 * 1024, PIECE = 256 * 1024, PUMP_DEPTH = 4 };
+/* ZSTD_SLICE: zstd is given this much input per call, so that an error
+ * is placed within a slice (zstd does not say where in its input it was). */
+enum { IN_CAP = 128 * 1024, PIECE = 256 * 1024, PUMP_DEPTH = 4, ZSTD_SLICE = 4096,
+       BINARY_SAMPLE = 64 * 1024 };
 
 /* Decoded bytes are handed out in pieces that the reader splits into lines
  * where they lie: only a line that straddles two pieces is copied.
@@ -56,13 +61,20 @@ struct source {
         /* decoders */
         ZSTD_DCtx *zstd;
         size_t zstd_hint;       /* last ZSTD_decompressStream result: 0 = frame complete */
+        uint64_t frame_start;   /* input offset of the current zstd/lz4 frame or bzip2 stream */
         z_stream gz;
         bool gz_init, gz_member_done;
         lzma_stream xz;
         bool xz_init;
+        bz_stream bz;
+        bool bz_init, bz_stream_done;
+        LZ4F_dctx *lz4;
+        size_t lz4_hint;        /* last LZ4F_decompress result: 0 = frame complete */
         struct pump *pump;
         char *ring[2];          /* pieces without a pump, used in turn */
         unsigned turn;
+        bool looked;            /* the first piece was checked for binary data */
+        unsigned control_permille;  /* of its first BINARY_SAMPLE bytes */
 };
 
 static long decode_some(struct source *s, char *buf, size_t cap, struct coroner_error *err);
@@ -73,6 +85,8 @@ const char *compression_name(enum compression c)
         case COMP_ZSTD: return "zstd";
         case COMP_GZIP: return "gzip";
         case COMP_XZ: return "xz";
+        case COMP_BZIP2: return "bzip2";
+        case COMP_LZ4: return "lz4";
         default: return "none";
         }
 }
@@ -125,6 +139,10 @@ static enum compression detect(const unsigned char *p, size_t n)
                 return COMP_GZIP;
         if (n >= 6 && memcmp(p, "\xfd" "7zXZ\0", 6) == 0)
                 return COMP_XZ;
+        if (n >= 4 && memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9')
+                return COMP_BZIP2;
+        if (n >= 4 && p[0] == 0x04 && p[1] == 0x22 && p[2] == 0x4d && p[3] == 0x18)
+                return COMP_LZ4;  /* the frame format (lz4 --legacy is not read) */
         return COMP_NONE;
 }
 
@@ -133,8 +151,8 @@ static int source_init(struct source *s, struct coroner_error *err)
         s->in = malloc(IN_CAP);
         if (!s->in || !s->name)
                 return CORONER_E_NOMEM;
-        /* Read until 6 bytes are there (or EOF) to see the magic. */
-        while (!s->in_eof && s->in_len < 6) {
+        /* Read until 8 bytes are there (or EOF) to see the magic. */
+        while (!s->in_eof && s->in_len < 8) {
                 int r = fill_input(s, err);
                 if (r < 0)
                         return r;
@@ -159,6 +177,15 @@ static int source_init(struct source *s, struct coroner_error *err)
                 s->xz_init = true;
                 break;
         }
+        case COMP_BZIP2:
+                if (BZ2_bzDecompressInit(&s->bz, 0, 0) != BZ_OK)
+                        return CORONER_E_NOMEM;
+                s->bz_init = true;
+                break;
+        case COMP_LZ4:
+                if (LZ4F_isError(LZ4F_createDecompressionContext(&s->lz4, LZ4F_VERSION)))
+                        return CORONER_E_NOMEM;
+                break;
         case COMP_NONE:
                 break;
         }
@@ -210,6 +237,9 @@ void source_free(struct source *s)
                 inflateEnd(&s->gz);
         if (s->xz_init)
                 lzma_end(&s->xz);
+        if (s->bz_init)
+                BZ2_bzDecompressEnd(&s->bz);
+        LZ4F_freeDecompressionContext(s->lz4);
         free(s->ring[0]);
         free(s->ring[1]);
         free(s->in);
@@ -252,6 +282,16 @@ static int corrupt(struct source *s, struct coroner_error *err, const char *what
         return CORONER_E_CORRUPT;
 }
 
+/* For decoders that do not say where in their input a fault lies: it was
+ * found by byte `at`, in the frame (or stream) that starts at frame_start. */
+static int corrupt_by(struct source *s, struct coroner_error *err, uint64_t at, const char *what)
+{
+        set_error(err, s->name, "corrupt %s data, found by byte %llu (in the frame from byte %llu): %s",
+                  compression_name(s->comp), (unsigned long long)at, (unsigned long long)s->frame_start, what);
+        s->done = true;
+        return CORONER_E_CORRUPT;
+}
+
 static long read_zstd(struct source *s, char *buf, size_t cap, struct coroner_error *err)
 {
         ZSTD_outBuffer out = { buf, cap, 0 };
@@ -264,14 +304,88 @@ static long read_zstd(struct source *s, char *buf, size_t cap, struct coroner_er
                                 return r;
                         continue;
                 }
-                ZSTD_inBuffer in = { s->in, s->in_len, s->in_pos };
+                size_t slice_end = s->in_len - s->in_pos > ZSTD_SLICE ? s->in_pos + ZSTD_SLICE : s->in_len;
+                ZSTD_inBuffer in = { s->in, slice_end, s->in_pos };
                 size_t r = ZSTD_decompressStream(s->zstd, &out, &in);
-                s->in_pos = in.pos;
                 if (ZSTD_isError(r))
-                        return corrupt(s, err, ZSTD_getErrorName(r));
+                        return corrupt_by(s, err, s->in_offset + slice_end, ZSTD_getErrorName(r));
+                s->in_pos = in.pos;
+                if (r == 0)
+                        s->frame_start = s->in_offset + s->in_pos;
                 s->zstd_hint = r;
         }
         return (long)out.pos;
+}
+
+static long read_bzip2(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        s->bz.next_out = buf;
+        s->bz.avail_out = (unsigned)cap;
+        while (s->bz.avail_out == cap) {
+                if (s->in_pos == s->in_len) {
+                        if (s->in_eof)
+                                return s->bz_stream_done ? 0 : truncated(s, err);
+                        int r = fill_input(s, err);
+                        if (r < 0)
+                                return r;
+                        continue;
+                }
+                if (s->bz_stream_done) {
+                        /* Another stream follows (pbzip2 writes many), or junk. */
+                        if (s->in_len - s->in_pos < 3 && !s->in_eof) {
+                                int r = fill_input(s, err);
+                                if (r < 0)
+                                        return r;
+                                continue;
+                        }
+                        if (s->in_len - s->in_pos < 3 || memcmp(s->in + s->in_pos, "BZh", 3) != 0)
+                                return corrupt(s, err, "garbage after the last bzip2 stream");
+                        BZ2_bzDecompressEnd(&s->bz);
+                        if (BZ2_bzDecompressInit(&s->bz, 0, 0) != BZ_OK) {
+                                s->bz_init = false;
+                                return corrupt(s, err, "out of memory");
+                        }
+                        s->bz.next_out = buf;
+                        s->bz.avail_out = (unsigned)cap;
+                        s->bz_stream_done = false;
+                        s->frame_start = s->in_offset + s->in_pos;
+                }
+                s->bz.next_in = (char *)s->in + s->in_pos;
+                s->bz.avail_in = (unsigned)(s->in_len - s->in_pos);
+                int r = BZ2_bzDecompress(&s->bz);
+                if (r != BZ_OK && r != BZ_STREAM_END)
+                        return corrupt_by(s, err, s->in_offset + s->in_len,
+                                          r == BZ_MEM_ERROR ? "out of memory" : "data error");
+                s->in_pos = s->in_len - s->bz.avail_in;
+                if (r == BZ_STREAM_END)
+                        s->bz_stream_done = true;
+        }
+        return (long)(cap - s->bz.avail_out);
+}
+
+static long read_lz4(struct source *s, char *buf, size_t cap, struct coroner_error *err)
+{
+        size_t produced = 0;
+        while (produced == 0) {
+                if (s->in_pos == s->in_len) {
+                        if (s->in_eof)
+                                return s->lz4_hint == 0 ? 0 : truncated(s, err);
+                        int r = fill_input(s, err);
+                        if (r < 0)
+                                return r;
+                        continue;
+                }
+                size_t out_len = cap, in_len = s->in_len - s->in_pos;
+                size_t r = LZ4F_decompress(s->lz4, buf, &out_len, s->in + s->in_pos, &in_len, NULL);
+                if (LZ4F_isError(r))
+                        return corrupt_by(s, err, s->in_offset + s->in_len, LZ4F_getErrorName(r));
+                s->in_pos += in_len;
+                produced = out_len;
+                if (r == 0)
+                        s->frame_start = s->in_offset + s->in_pos;  /* a next frame may follow */
+                s->lz4_hint = r;
+        }
+        return (long)produced;
 }
 
 static long read_gzip(struct source *s, char *buf, size_t cap, struct coroner_error *err)
@@ -433,17 +547,48 @@ static long pump_next(struct source *s, const char **ret, struct coroner_error *
         return c.len;
 }
 
+/* Text has few control bytes; a core file, an image or a database has
+ * many. Counted in the first bytes only: the warning is about the input as
+ * a whole, and costs nothing per line. Tab, line ends, form feed,
+ * backspace and ESC (colours) are text. */
+static void look_for_binary(struct source *s, const char *p, long n)
+{
+        if (s->looked || n <= 0)
+                return;
+        s->looked = true;
+        size_t len = (size_t)n < BINARY_SAMPLE ? (size_t)n : BINARY_SAMPLE, controls = 0;
+        for (size_t i = 0; i < len; i++) {
+                unsigned char c = (unsigned char)p[i];
+                controls += c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' &&
+                            c != '\b' && c != 0x1b;
+        }
+        s->control_permille = (unsigned)(controls * 1000 / len);
+}
+
+unsigned source_control_permille(const struct source *s) { return s->control_permille; }
+
 long source_next(struct source *s, const char **ret, struct coroner_error *err)
 {
-        if (s->pump)
-                return pump_next(s, ret, err);
-        s->turn ^= 1;
-        if (!s->ring[s->turn] && !(s->ring[s->turn] = malloc(PIECE))) {
-                set_error(err, s->name, "%s", "out of memory");
-                return CORONER_E_NOMEM;
+        long n;
+        if (s->pump) {
+                n = pump_next(s, ret, err);
+        } else {
+                s->turn ^= 1;
+                if (!s->ring[s->turn] && !(s->ring[s->turn] = malloc(PIECE))) {
+                        set_error(err, s->name, "%s", "out of memory");
+                        return CORONER_E_NOMEM;
+                }
+                *ret = s->ring[s->turn];
+                n = decode_some(s, s->ring[s->turn], PIECE, err);
         }
-        *ret = s->ring[s->turn];
-        return decode_some(s, s->ring[s->turn], PIECE, err);
+        look_for_binary(s, *ret, n);
+        return n;
+}
+
+bool source_is_journal_file(const struct source *s)
+{
+        /* journal-file.h: the header's signature. */
+        return s->comp == COMP_NONE && s->in_len >= 8 && memcmp(s->in, "LPKSHHRH", 8) == 0;
 }
 
 /* Decoded bytes from the stream, in the calling thread. */
@@ -455,6 +600,8 @@ static long decode_some(struct source *s, char *buf, size_t cap, struct coroner_
         case COMP_ZSTD: return read_zstd(s, buf, cap, err);
         case COMP_GZIP: return read_gzip(s, buf, cap, err);
         case COMP_XZ: return read_xz(s, buf, cap, err);
+        case COMP_BZIP2: return read_bzip2(s, buf, cap, err);
+        case COMP_LZ4: return read_lz4(s, buf, cap, err);
         default: return read_plain(s, buf, cap, err);
         }
 }

@@ -255,6 +255,10 @@ static cJSON *report_object(const coroner_analysis *a)
                         add_text(o, "error", in->error, 0, false);
                 else
                         cJSON_AddNullToObject(o, "error");
+                if (in->warning)
+                        add_text(o, "warning", in->warning, 0, false);
+                if (in->note)
+                        add_text(o, "note", in->note, 0, false);
                 cJSON_AddItemToArray(inputs, o);
         }
         cJSON_AddItemToObject(root, "environment", environment_json(a));

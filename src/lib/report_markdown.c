@@ -146,6 +146,19 @@ int coroner_report_markdown(const coroner_analysis *a, char **ret)
                 }
         if (incomplete)
                 sb_putc(&sb, '\n');
+        for (size_t i = 0; i < a->n_inputs; i++) {
+                const struct input_info *in = &a->inputs[i];
+                for (int k = 0; k < 2; k++) {
+                        const char *what = k ? in->note : in->warning;
+                        if (!what)
+                                continue;
+                        sb_puts(&sb, k ? "> Note: `" : "> **Warning:** `");
+                        put_code(&sb, in->name, 200);
+                        sb_puts(&sb, "`: ");
+                        put_md(&sb, what, 400);
+                        sb_puts(&sb, "\n\n");
+                }
+        }
         struct strbuf env = { 0 };
         report_environment_line(a, &env);
         if (env.len) {

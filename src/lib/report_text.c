@@ -76,7 +76,9 @@ static size_t columns(const char *s, size_t n)
 /* The column the output is at (after its last newline). */
 static size_t column_now(const struct text *t)
 {
-        const char *nl = t->sb.len ? memrchr(t->sb.data, '\n', t->sb.len) : NULL;
+        if (!t->sb.len)
+                return 0;  /* nothing written yet: sb.data may be NULL */
+        const char *nl = memrchr(t->sb.data, '\n', t->sb.len);
         size_t start = nl ? (size_t)(nl - t->sb.data) + 1 : 0;
         return columns(t->sb.data + start, t->sb.len - start);
 }
@@ -571,12 +573,26 @@ int coroner_report_text(const coroner_analysis *a, const struct coroner_report_o
         for (size_t i = 0; i < a->n_inputs; i++)
                 if (!a->inputs[i].complete) {
                         struct strbuf w = { 0 };
-                        sb_printf(&w, "%s: %s (diagnoses below use what was read)", a->inputs[i].name,
+                        sb_printf(&w, "%s: %s (diagnoses below use what was read)",
+                                  strcmp(a->inputs[i].name, "-") == 0 ? "standard input" : a->inputs[i].name,
                                   a->inputs[i].error ? a->inputs[i].error : "incomplete");
                         sb_printf(&t.sb, "%swarning:%s ", st->yellow, st->reset);
                         wrap(&t, w.data, 700, 2);
                         sb_free(&w);
                 }
+        for (size_t i = 0; i < a->n_inputs; i++) {
+                const struct input_info *in = &a->inputs[i];
+                for (int k = 0; k < 2; k++) {
+                        const char *what = k ? in->note : in->warning;
+                        if (!what)
+                                continue;
+                        struct strbuf w = { 0 };
+                        sb_printf(&w, "%s: %s", strcmp(in->name, "-") == 0 ? "standard input" : in->name, what);
+                        sb_printf(&t.sb, "%s%s:%s ", k ? st->dim : st->yellow, k ? "note" : "warning", st->reset);
+                        wrap(&t, w.data, 700, 2);
+                        sb_free(&w);
+                }
+        }
         if (a->ranking.n == 0) {
                 sb_puts(&t.sb, "\nNo known failure and no traceback found.\n");
         } else if (o && o->verbose) {

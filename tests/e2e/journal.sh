@@ -278,4 +278,75 @@ head -c $((size / 2)) "$TMP/node7/system.journal" > "$TMP/half.journal"
 "$CORONER" -f json --journal-file "$TMP/half.journal" > "$TMP/half.json" 2>"$TMP/half.err"; s=$?
 [ $s -le 2 ] && "$PY" -c "import json; json.load(open('$TMP/half.json'))" 2>/dev/null \
         && ok "a journal file cut in half: no crash, a report (exit $s)" || not_ok "half journal" "exit $s $(cat "$TMP/half.err")"
+# Nothing silent. A damaged file: sd-journal skips entries it cannot read
+# without a word; coroner counts them against the file's header.
+"$PY" - "$TMP/many.export" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    for i in range(5000):
+        f.write(f"__REALTIME_TIMESTAMP={1764452400000000 + i * 1000}\n__MONOTONIC_TIMESTAMP={i}\n"
+                f"_BOOT_ID=11111111111111111111111111111111\n_HOSTNAME=h\n_PID=10\nSYSLOG_IDENTIFIER=svc\n"
+                f"_SYSTEMD_UNIT=k26.service\n_TRANSPORT=stdout\nMESSAGE=line {i} {'x' * 50}\n\n")
+PY
+"$REMOTE" -o "$TMP/many.journal" "$TMP/many.export" 2>/dev/null
+"$CORONER" -f json --journal-file "$TMP/many.journal" > "$TMP/many.json" 2>"$TMP/many.err"; s=$?
+[ $s -eq 0 ] && [ ! -s "$TMP/many.err" ] && [ "$(json_get "$TMP/many.json" 'r["inputs"][0]["records"]')" = 5000 ] \
+        && ok "an intact journal file: 5000 entries, exit 0, nothing on stderr" \
+        || not_ok "an intact journal file" "exit $s $(cat "$TMP/many.err")"
+cp "$TMP/many.journal" "$TMP/damaged.journal"
+"$PY" -c "import sys; p=sys.argv[1]; b=bytearray(open(p,'rb').read()); n=len(b)
+b[n//2:n//2+4096] = b'\xaa' * 4096
+open(p,'wb').write(b)" "$TMP/damaged.journal"
+"$CORONER" -f json --journal-file "$TMP/damaged.journal" > "$TMP/damaged.json" 2>"$TMP/damaged.err"; s=$?
+[ $s -eq 2 ] && grep -q "damaged.journal: damaged: [0-9]* of its 5000 entries could not be read, after the entry of" "$TMP/damaged.err" \
+        && ok "a damaged journal file: exit 2, the file, the entries lost and where" \
+        || not_ok "a damaged journal file: exit 2, named" "exit $s $(cat "$TMP/damaged.err")"
+check "a damaged journal file: the input is marked incomplete" \
+        test "$(json_get "$TMP/damaged.json" 'r["inputs"][0]["complete"]')" = False
+
+# A journal file given as a plain FILE is read as a journal.
+"$CORONER" -f json "$TMP/node7/system.journal" > "$TMP/asfile.json" 2>"$TMP/asfile.err"; s=$?
+[ $s -eq 0 ] && [ "$(json_get "$TMP/asfile.json" 'r["inputs"][0]["compression"]')" = journal ] \
+        && json_get "$TMP/asfile.json" '" ".join(d["id"] for d in r["diagnoses"])' | grep -q sglang.unbalanced-memory \
+        && ok "a .journal given as FILE is read natively" || not_ok "a .journal as FILE" "exit $s $(cat "$TMP/asfile.err")"
+"$CORONER" < "$TMP/node7/system.journal" > /dev/null 2>"$TMP/jpipe.err"; s=$?
+[ $s -eq 2 ] && grep -q "journal file cannot be read from a pipe" "$TMP/jpipe.err" \
+        && ok "a journal file on standard input: exit 2, says to name it" || not_ok "journal on stdin" "exit $s $(cat "$TMP/jpipe.err")"
+
+# -u that matches nothing says so, as journalctl's "-- No entries --".
+"$CORONER" -f json --journal-dir "$TMP/node7" -u k2 > "$TMP/nounit.txt" 2>&1; s=$?
+[ $s -eq 0 ] && [ "$(json_get "$TMP/nounit.txt" 'r["inputs"][0]["note"]')" = "-- No entries -- -u k2; units of a similar name: k26.service" ] \
+        && ok "-u matching nothing: a note, with the units of a similar name" || not_ok "-u matching nothing" "exit $s $(cat "$TMP/nounit.txt")"
+"$CORONER" -f json --journal-dir "$TMP/node7" -u k26 --since 2030-01-01 > "$TMP/nothing.json"
+check "no entries in the window: the JSON input carries the note" \
+        sh -c "json_note=\$('$PY' -c \"import json; print(json.load(open('$TMP/nothing.json'))['inputs'][0]['note'])\"); echo \"\$json_note\" | grep -q -- '-- No entries --'"
+
+# Standard input with journal options: the piped log would be ignored.
+echo "RuntimeError: x" | "$CORONER" --journal-dir "$TMP/node7" > /dev/null 2>"$TMP/both.err"; s=$?
+[ $s -eq 2 ] && grep -q "a log is piped in" "$TMP/both.err" && ok "a log piped in with --journal-dir: usage error" \
+        || not_ok "stdin with journal options" "exit $s $(cat "$TMP/both.err")"
+"$CORONER" -u k26 < "$TMP/many.export" > /dev/null 2>"$TMP/both2.err"; s=$?
+[ $s -eq 2 ] && grep -q "a log is piped in" "$TMP/both2.err" && ok "a log redirected in with -u: usage error" \
+        || not_ok "stdin file with -u" "exit $s $(cat "$TMP/both2.err")"
+
+# No journal here at all (a container): an error that says where it looked.
+if ! ls /var/log/journal/*/*.journal /run/log/journal/*/*.journal >/dev/null 2>&1; then
+        "$CORONER" -u k26 < /dev/null > /dev/null 2>"$TMP/nolocal.err"; s=$?
+        [ $s -eq 2 ] && grep -q "no journal files in /var/log/journal or /run/log/journal" "$TMP/nolocal.err" \
+                && ok "no local journal: exit 2, where it looked" || not_ok "no local journal" "exit $s $(cat "$TMP/nolocal.err")"
+else
+        ok "no local journal # SKIP this machine has a journal"
+fi
+
+# --follow --journal-dir sees journal files created after it started (a
+# rotation; a new host writing to systemd-journal-remote).
+mkdir -p "$TMP/rot"
+"$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 healthy | "$REMOTE" -o "$TMP/rot/remote-a.journal" - 2>/dev/null
+"$CORONER" -f json --journal-dir "$TMP/rot" --follow > "$TMP/rot.out" 2>"$TMP/rot.err" &
+pid=$!
+sleep 1
+"$PY" "$TMP/export.py" gpu-node-08 $B2 $I2 $T2 compressed | "$REMOTE" -o "$TMP/rot/remote-b.journal" - 2>/dev/null
+for i in $(seq 50); do grep -q compressed-tensors "$TMP/rot.out" && break; sleep 0.2; done
+kill -TERM $pid 2>/dev/null; wait $pid
+check "--follow --journal-dir: a journal file created later is read" grep -q '"id":"compressed-tensors.unknown-compression-format"' "$TMP/rot.out"
 done_testing

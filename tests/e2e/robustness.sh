@@ -132,4 +132,19 @@ print(f"docker pieces of 100 MB without a newline: peak RSS {rss // 1024} MiB")
 sys.exit(0 if rss < 96 * 1024 else 1)
 PYEOF
 [ $? -eq 0 ] && ok "$(cat "$TMP/pieces.out")" || not_ok "$(cat "$TMP/pieces.out")"
+# Nothing silent: an empty input and a binary one say so.
+: > "$TMP/empty.log"
+"$CORONER" -f json "$TMP/empty.log" > "$TMP/empty.json" 2>&1; s=$?
+[ $s -eq 0 ] && [ "$(json_get "$TMP/empty.json" 'r["inputs"][0]["note"]')" = "empty (0 bytes)" ] \
+        && ok "an empty file: a note in the report" || not_ok "an empty file: a note" "exit $s $(head -c 500 "$TMP/empty.json")"
+"$CORONER" < /dev/null > "$TMP/empty.txt" 2>&1
+check "empty standard input: the text report says so" grep -q "note: standard input: empty (0 bytes)" "$TMP/empty.txt"
+head -c 200000 /dev/urandom > "$TMP/core.bin"
+"$CORONER" -f json "$TMP/core.bin" > "$TMP/bin.json" 2>"$TMP/bin.err"; s=$?
+grep -q "core.bin: binary data (.*control bytes in the first 64 KiB)" "$TMP/bin.err" \
+        && [ "$(json_get "$TMP/bin.json" '"binary data" in r["inputs"][0]["warning"]')" = True ] \
+        && ok "binary input: a warning naming the file, on stderr and in the report" \
+        || not_ok "binary input warning" "exit $s $(cat "$TMP/bin.err")"
+"$CORONER" -f json "$GOOD" > /dev/null 2>"$TMP/good.err"
+check "a text log: no binary warning" test ! -s "$TMP/good.err"
 done_testing

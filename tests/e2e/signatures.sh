@@ -31,4 +31,27 @@ check "check warns of a placeholder that names no capture" grep -q "placeholder 
 check "the database has no warnings (placeholders, evidence never looked for, ...)" sh -c "! grep -q '^warning' '$TMP/check.txt'"
 "$CORONER" signatures show no.such-id >/dev/null 2>&1; s=$?
 [ $s -eq 2 ] && ok "show of an unknown id exits 2" || not_ok "show unknown id" "exit $s"
+# Hostile signature directories: a symlink loop, a FIFO named *.json, an
+# oversize file; an id overridden by a later directory.
+mkdir -p "$TMP/hostile/a"
+ln -s .. "$TMP/hostile/a/loop"
+mkfifo "$TMP/hostile/a/fifo.json"
+timeout 20 "$CORONER" signatures list -s "$TMP/hostile" > "$TMP/hostile.out" 2>&1; s=$?
+[ $s -eq 0 ] && ok "a symlink loop and a FIFO in a signature directory: read once, not blocked" \
+        || not_ok "symlink loop / FIFO" "exit $s $(head -c 500 "$TMP/hostile.out")"
+"$PY" -c "print('{\"id\": \"' + 'a' * (9 << 20) + '\"}')" > "$TMP/hostile/big.json"
+"$CORONER" signatures list -s "$TMP/hostile" > /dev/null 2>"$TMP/big.err"; s=$?
+[ $s -eq 2 ] && grep -q "big.json: too large (over 8 MiB, the limit for a signature file)" "$TMP/big.err" \
+        && ok "an oversize signature file: too large, with the limit" || not_ok "oversize signature file" "exit $s $(cat "$TMP/big.err")"
+mkdir -p "$TMP/local/torch"
+"$CORONER" signatures show torch.cuda-oom | tail -n +2 \
+        | "$PY" -c "import json,sys; s=json.load(sys.stdin); s['title']='local OOM'; print(json.dumps(s))" > "$TMP/local/torch/cuda-oom.json"
+"$CORONER" signatures list -s "$TMP/local" > "$TMP/local.out"
+check "a later directory overrides a shipped id, and list says which file won" \
+        sh -c "grep -q '^torch.cuda-oom .*local OOM' '$TMP/local.out' && grep -q 'local/torch/cuda-oom.json overrides .*signatures/torch/cuda-oom.json' '$TMP/local.out'"
+"$CORONER" signatures check -s "$TMP/local" > "$TMP/local-check.out" 2>&1
+check "an override is not a duplicate for signatures check" sh -c "! grep -q 'defined more than once' '$TMP/local-check.out'"
+cp "$TMP/local/torch/cuda-oom.json" "$TMP/local/torch/copy.json"
+"$CORONER" signatures check -s "$TMP/local" > "$TMP/local-check2.out" 2>&1
+check "the same id twice under one directory is an error of signatures check" grep -q 'defined more than once' "$TMP/local-check2.out"
 done_testing
