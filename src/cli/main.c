@@ -364,6 +364,11 @@ int main(int argc, char **argv)
         int c, status = 0;
         coroner_db *db = NULL;
         coroner_analysis *a = NULL;
+        if (!jdirs || !jfiles || !units || !idents || !matches || !sig_dirs) {
+                fprintf(stderr, "coroner: out of memory\n");
+                status = 2;
+                goto done;
+        }
         while ((c = getopt_long(argc, argv, "f:s:vhVu:b::p:j:", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'f':

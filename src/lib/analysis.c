@@ -128,6 +128,7 @@ void analysis_end_input(coroner_analysis *a, int input)
 {
         assembler_end_input(a->assembler, input);
         flush_held_line(a);
+        a->ranking.folded_events += assembler_take_lost(a->assembler);
 }
 
 /* The assembler's sink: match each event and rank what matched. What no
@@ -235,12 +236,14 @@ void coroner_analysis_free(coroner_analysis *a)
 
 int analysis_add_input(coroner_analysis *a, const char *name)
 {
-        struct input_info *p = realloc(a->inputs, (a->n_inputs + 1) * sizeof *p);
-        if (!p)
+        struct input_info *p = grow_array(a->inputs, a->n_inputs, &a->inputs_cap, sizeof *p, 8);
+        if (p)
+                a->inputs = p;
+        char *copy = p ? strndup_safe(name, strlen(name)) : NULL;
+        if (!copy)
                 return CORONER_E_NOMEM;
-        a->inputs = p;
         memset(&p[a->n_inputs], 0, sizeof *p);
-        p[a->n_inputs].name = strndup_safe(name, strlen(name));
+        p[a->n_inputs].name = copy;
         p[a->n_inputs].compression = "none";
         p[a->n_inputs].complete = true;
         return (int)a->n_inputs++;
@@ -835,23 +838,38 @@ static void *worker_main(void *arg)
         return NULL;
 }
 
+static int read_one_by_one(coroner_analysis *a, const char *const *paths, size_t n, struct coroner_error *errs)
+{
+        int failed = 0;
+        for (size_t i = 0; i < n; i++)
+                if (coroner_analysis_read_path(a, paths[i], &errs[i]) < 0)
+                        failed++;
+        return failed;
+}
+
 int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, size_t n, int jobs,
                                 struct coroner_error *errs)
 {
-        int failed = 0;
         if (jobs > (int)n)
                 jobs = (int)n;
-        if (jobs <= 1) {
-                for (size_t i = 0; i < n; i++)
-                        if (coroner_analysis_read_path(a, paths[i], &errs[i]) < 0)
-                                failed++;
-                return failed;
-        }
+        if (jobs <= 1)
+                return read_one_by_one(a, paths, n, errs);
+        int failed = 0;
         /* Contiguous blocks of inputs, each worker's sequence numbers above
          * the previous block's: merged, the result is the sequential one. */
+        /* Room for every worker's inputs now, so that merging them cannot
+         * fail for memory and lose a worker's results; without it (or
+         * threads), the inputs are read here, one by one. */
         struct worker *w = calloc((size_t)jobs, sizeof *w);
-        if (!w)
-                return CORONER_E_NOMEM;
+        struct input_info *room = !w ? NULL
+                                  : a->n_inputs + 2 * n > a->inputs_cap
+                                          ? realloc(a->inputs, (a->n_inputs + 2 * n) * sizeof *room) : a->inputs;
+        if (!room) {
+                free(w);
+                return read_one_by_one(a, paths, n, errs);
+        }
+        a->inputs = room;
+        a->inputs_cap = a->inputs_cap > a->n_inputs + 2 * n ? a->inputs_cap : a->n_inputs + 2 * n;
         int started = 0;
         for (int k = 0; k < jobs; k++) {
                 size_t from = n * (size_t)k / (size_t)jobs, to = n * (size_t)(k + 1) / (size_t)jobs;
@@ -872,15 +890,13 @@ int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, s
                 pthread_join(w[k].thread, NULL);
                 coroner_analysis *src = w[k].a;
                 int offset = (int)a->n_inputs;
-                struct input_info *p = realloc(a->inputs, (a->n_inputs + src->n_inputs) * sizeof *p);
-                if (p) {
-                        a->inputs = p;
-                        memcpy(a->inputs + a->n_inputs, src->inputs, src->n_inputs * sizeof *p);
+                if (a->n_inputs + src->n_inputs <= a->inputs_cap) {  /* reserved above */
+                        memcpy(a->inputs + a->n_inputs, src->inputs, src->n_inputs * sizeof *a->inputs);
                         a->n_inputs += src->n_inputs;
                         src->n_inputs = 0;
-                        ranking_merge(&a->ranking, &src->ranking, offset);
-                        facts_merge(&a->facts, &src->facts, offset, a->db->n_sigs);
                 }
+                ranking_merge(&a->ranking, &src->ranking, offset);
+                facts_merge(&a->facts, &src->facts, offset, a->db->n_sigs);
                 if (src->seq > a->seq)
                         a->seq = src->seq;
                 failed += w[k].failed;

@@ -38,6 +38,7 @@ struct active {
         size_t message_lines;
         size_t lines;
         bool want_code;            /* the next indented line is a frame's code */
+        bool lost;                 /* memory ran out while building it: not emitted, counted */
         bool flat;                 /* its frames lost their indentation: code lines too */
         uint64_t prefix_id;        /* the logger prefix of the first line */
         enum { PREFIX_UNKNOWN, PREFIX_FIRST_LINE, PREFIX_EVERY_LINE } prefix_style;
@@ -74,6 +75,7 @@ struct assembler {
         struct active *buckets[BUCKETS];
         struct active *oldest, *newest;  /* the recency list */
         size_t n_active;
+        size_t lost_events;  /* not emitted: memory ran out while they were built */
         size_t n_embedded;   /* actives with embedded set */
         int64_t clock_ms;    /* assembler_set_clock: when the lines now fed arrived */
         char *announcer;     /* the line before the next header, if it announces it */
@@ -196,8 +198,10 @@ static struct exception *new_exception(struct active *a, const char *context, si
                 if (cap > LIMIT_CHAIN)
                         cap = LIMIT_CHAIN;
                 struct exception *p = realloc(ev->excs, cap * sizeof *p);
-                if (!p)
+                if (!p) {
+                        a->lost = true;
                         return NULL;
+                }
                 ev->excs = p;
         }
         struct exception *x = &ev->excs[ev->n_excs++];
@@ -400,8 +404,10 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
         /* A traceback that never reached its exception line still counts,
          * unless it began mid-way too: then it is only stray frames. */
         if (ev->n_excs && !current(a)->type)
-                current(a)->type = strndup_safe("", 0);
-        if (ev->n_excs && !(a->headerless && !any_type) && !(a->group && emit_group_leaves(as, ev)))
+                a->lost |= !(current(a)->type = strndup_safe("", 0));
+        if (a->lost)
+                as->lost_events++;
+        else if (ev->n_excs && !(a->headerless && !any_type) && !(a->group && emit_group_leaves(as, ev)))
                 as->sink(as->ctx, ev);
         active_free(a);
 }
@@ -592,6 +598,7 @@ static bool start_exception(struct assembler *as, const struct record *r, const 
         a->prefix_id = r->prefix_id;
         a->native = native;
         x->type = strndup_safe(type, type_len);
+        a->lost |= !x->type;
         x->line = lineno;
         sb_append(&a->message, msg, msg_len);
         a->message_lines = 1;
@@ -628,6 +635,8 @@ static bool continue_native(struct active *a, const char *s, size_t n)
 {
         struct exception *x = current(a);
         struct frame f;
+        if (!x)
+                return false;  /* memory ran out at its start (a->lost) */
         size_t k = 0;
         while (k < n && s[k] == ' ')
                 k++;
@@ -917,7 +926,12 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                 if (!exc)
                         return false;
                 struct exception *x = current(a);
+                if (!x) {
+                        a->lost = true;
+                        return true;
+                }
                 x->type = strndup_safe(s, type_len);
+                a->lost |= !x->type;
                 x->line = lineno;
                 if (a->group) {
                         /* str() of every BaseExceptionGroup ends "(N sub-exceptions)" */
@@ -1095,6 +1109,13 @@ void assembler_sweep(struct assembler *as, uint64_t seq)
                         close_active(as, a, a->state == ST_FRAMES);
                 a = newer;
         }
+}
+
+size_t assembler_take_lost(struct assembler *as)
+{
+        size_t n = as->lost_events;
+        as->lost_events = 0;
+        return n;
 }
 
 void assembler_free(struct assembler *as)

@@ -5,6 +5,16 @@
  * every function reports failure through its return value (a negative
  * coroner_status) and, where given, a struct coroner_error with the details.
  *
+ * Out of memory: the library never aborts and never dereferences a failed
+ * allocation. A function that can say so returns CORONER_E_NOMEM (loading
+ * signatures, opening an input). Inside the analysis of a line, where
+ * nothing can be returned, the item being built is left out and the
+ * analysis goes on with what it has: an evidence line, a fact, a diagnosis
+ * (counted in the report's dropped_events). -j's workers reserve what
+ * merging needs before they start, so a worker's results are never lost;
+ * without that memory the inputs are read one by one.
+ * tests/e2e/oom.sh fails every allocation from the N-th on, for each N.
+ *
  * Pipeline, one file per stage under src/lib/:
  *   read_*.c      bytes from files/pipes, decompression, lines
  *   decode_*.c    line shapes (journalctl, syslog, bare) -> records

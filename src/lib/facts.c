@@ -129,10 +129,16 @@ static void record_fact(struct facts *f, enum fact kind, const char *key, size_t
         if (!p)
                 return;
         f->items = p;
+        char *key_copy = strndup_safe(key, key_len), *value_copy = strndup_safe(value, value_len < 300 ? value_len : 300);
+        if (!key_copy || !value_copy) {  /* out of memory: the fact is not kept */
+                free(key_copy);
+                free(value_copy);
+                return;
+        }
         it = &f->items[f->n++];
         it->kind = kind;
-        it->key = strndup_safe(key, key_len);
-        it->value = strndup_safe(value, value_len < 300 ? value_len : 300);
+        it->key = key_copy;
+        it->value = value_copy;
         it->input = input;
         it->line = line;
         it->count = 1;

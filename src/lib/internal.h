@@ -24,7 +24,9 @@ enum {
         LIMIT_GROUP_DEPTH = 16,           /* ExceptionGroup nesting followed */
         LIMIT_TRACEBACK_LINES = 4000,     /* a longer traceback is closed as incomplete */
         LIMIT_STREAMS = 4096,             /* open streams; the idlest is flushed beyond */
-        LIMIT_DIAGNOSES = 1024,           /* distinct diagnoses kept */
+        LIMIT_DIAGNOSES = 1024,           /* distinct diagnoses no signature names: more are folded */
+        LIMIT_DIAGNOSES_ALL = 4096,       /* all diagnoses: past it, a signature's events are counted
+                                           * on its latest diagnosis (rank.c ranking_add) */
         LIMIT_EVIDENCE = 6,               /* evidence lines per diagnosis */
         LIMIT_DIAG_STREAMS = 64,          /* streams listed per diagnosis */
         LIMIT_FACTS = 96,                 /* environment facts kept */
@@ -267,6 +269,9 @@ typedef void (*event_sink)(void *ctx, struct event *ev);  /* the sink borrows ev
 struct assembler;
 struct assembler *assembler_new(event_sink sink, void *ctx);
 void assembler_free(struct assembler *as);
+/* Events not emitted because memory ran out while they were built, since
+ * the last call. */
+size_t assembler_take_lost(struct assembler *as);
 /* r: the decoded record; raw: the line as read (kept as evidence). */
 void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                     const struct record *r, const char *raw, size_t raw_len);
@@ -307,7 +312,15 @@ struct pattern {
         char *source;
         pcre2_code *code;
         _Atomic bool jitted;  /* JIT-compiled (lazily, under a lock) */
+        /* Lines on which PCRE2 gave up (match, depth or heap limit): no
+         * match, but not a clean one; the report warns. The first such
+         * line's start is kept (by the thread that counted it first). */
+        _Atomic size_t gave_up;
+        _Atomic bool sampled;
+        char sample[96];
 };
+/* How often the patterns of s gave up, and a line where one did. */
+size_t signature_gave_up(const struct coroner_signature *s, const char **ret_sample);
 
 /* match_where.c: a condition over captured numbers ("other > 0.5 * total"). */
 struct where {
@@ -338,6 +351,7 @@ struct coroner_signature {
         char *table;            /* the knowledge table it comes from, or NULL */
         char *overrides;        /* the file of the same id that this one replaced (a later directory) */
         unsigned root;          /* which coroner_db_load_dir call loaded it */
+        size_t number;          /* its place in the db (ranking's latest[]) */
         cJSON *json;
         const char *id, *title, *category, *summary;  /* point into json */
         coroner_severity severity;
@@ -649,13 +663,16 @@ struct diagnosis {
         int explained_by;  /* index in the ranked array, -1 if none */
 };
 
-enum { RANKING_INDEX = 4096 };  /* slots of the identity index: 4 × LIMIT_DIAGNOSES */
-
 struct ranking {
         struct diagnosis **diags;
         size_t n, cap;
-        struct diagnosis **index;  /* open addressing by failure key (rank.c) */
-        size_t dropped_events;  /* events lost because LIMIT_DIAGNOSES was reached */
+        size_t n_unnamed;          /* diagnoses no signature names (generic, unrecognized) */
+        struct diagnosis **index;  /* open addressing by failure key, at most half full (rank.c) */
+        size_t index_slots;
+        struct diagnosis **latest; /* by signature number: its diagnosis made last */
+        size_t n_latest;
+        size_t folded_events;      /* events of unnamed failures past LIMIT_DIAGNOSES (or when memory
+                                    * ran out): counted, not itemized */
         size_t failure_lines_folded;  /* lines worded as failures, not reported: more
                                        * than those explains their run */
 };
@@ -706,7 +723,7 @@ struct coroner_analysis {
         struct assembler *assembler;
         struct ranking ranking;
         struct input_info *inputs;
-        size_t n_inputs;
+        size_t n_inputs, inputs_cap;
         uint64_t seq;
         pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
         struct facts facts;

@@ -31,11 +31,30 @@ static void jit_once(const struct pattern *p)
         pthread_mutex_unlock(&jit_lock);
 }
 
+/* A pattern that hit a PCRE2 limit on s is counted (the pattern is shared
+ * by -j's threads: atomics, and one thread writes the sample). */
+static int search_counted(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
+                          pcre2_match_data *md)
+{
+        jit_once(p);
+        int rc = pcre2_match(p->code, (PCRE2_SPTR)s, n, 0, 0, md, db->mctx);
+        if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT ||
+            rc == PCRE2_ERROR_JIT_STACKLIMIT) {
+                struct pattern *w = (struct pattern *)p;
+                atomic_fetch_add(&w->gave_up, 1);
+                if (!atomic_exchange(&w->sampled, true)) {
+                        size_t k = n < sizeof w->sample - 1 ? n : sizeof w->sample - 1;
+                        memcpy(w->sample, s, k);
+                        w->sample[k] = '\0';
+                }
+        }
+        return rc;
+}
+
 bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
                     pcre2_match_data *md)
 {
-        jit_once(p);
-        return pcre2_match(p->code, (PCRE2_SPTR)s, n, 0, 0, md, db->mctx) >= 0;
+        return search_counted(db, p, s, n, md) >= 0;
 }
 
 static bool type_matches(const struct coroner_signature *sig, const char *type)
@@ -176,8 +195,7 @@ static bool capture_value(const char *name, const struct pattern *const *pats, c
                         continue;
                 if (!*md && !(*md = pcre2_match_data_create(32, NULL)))
                         return false;
-                jit_once(p);
-                if (pcre2_match(p->code, (PCRE2_SPTR)subjects[i], lens[i], 0, 0, *md, db->mctx) < 0)
+                if (search_counted(db, p, subjects[i], lens[i], *md) < 0)
                         continue;
                 PCRE2_UCHAR *val;
                 PCRE2_SIZE vlen;
@@ -399,7 +417,7 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event 
                         }
                 }
         }
-        best_x = best ? &ev->excs[best_k] : NULL;
+        best_x = best && ev->excs ? &ev->excs[best_k] : NULL;  /* a line event has no exceptions */
         sb_free(&line);
         free(bits);
         if (!best)

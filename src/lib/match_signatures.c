@@ -423,6 +423,7 @@ static int add_signature(coroner_db *db, struct coroner_signature *s)
                         s->overrides = strndup_safe(db->sigs[i]->path, strlen(db->sigs[i]->path));
                 }
                 signature_free(db->sigs[i]);
+                s->number = i;
                 db->sigs[i] = s;
                 return 0;
         }
@@ -430,6 +431,7 @@ static int add_signature(coroner_db *db, struct coroner_signature *s)
         if (!p)
                 return CORONER_E_NOMEM;
         db->sigs = p;
+        s->number = db->n_sigs;
         db->sigs[db->n_sigs++] = s;
         db->id_slots[k] = (uint32_t)db->n_sigs;
         db->owns_sigs = true;
@@ -561,19 +563,23 @@ static int load_tree(coroner_db *db, const char *dir, struct visited *v, struct 
         /* Sorted, so that loading order (and so replacement) is reproducible. */
         char **names = NULL;
         size_t n = 0, cap = 0;
+        int r = 0;
         struct dirent *e;
         while ((e = readdir(d))) {
                 if (e->d_name[0] == '.')
                         continue;
                 char **p = grow_array(names, n, &cap, sizeof *p, 32);
-                if (!p)
+                if (p)
+                        names = p;
+                if (!p || !(p[n] = strndup_safe(e->d_name, strlen(e->d_name)))) {
+                        r = CORONER_E_NOMEM;
+                        set_error(err, dir, "%s", "out of memory");
                         break;
-                names = p;
-                names[n++] = strndup_safe(e->d_name, strlen(e->d_name));
+                }
+                n++;
         }
         closedir(d);
         qsort(names, n, sizeof *names, cmp_str);
-        int r = 0;
         for (size_t i = 0; i < n; i++) {
                 char path[4096];
                 snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -599,3 +605,18 @@ int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *e
 }
 
 const char *coroner_signature_overrides(const coroner_signature *sig) { return sig->overrides; }
+
+size_t signature_gave_up(const struct coroner_signature *s, const char **ret_sample)
+{
+        const struct pattern *pats[] = { &s->message, &s->line, &s->frame_file, &s->frame_function };
+        size_t total = 0;
+        *ret_sample = NULL;
+        for (size_t i = 0; i < 4 + s->n_candidates; i++) {
+                const struct pattern *p = i < 4 ? pats[i] : &s->candidates[i - 4].evidence;
+                size_t n = atomic_load(&p->gave_up);
+                if (n && !*ret_sample)
+                        *ret_sample = p->sample;
+                total += n;
+        }
+        return total;
+}

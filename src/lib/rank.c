@@ -46,6 +46,7 @@ void ranking_free(struct ranking *rk)
                 diagnosis_free(rk->diags[i]);
         free(rk->diags);
         free(rk->index);
+        free(rk->latest);
         memset(rk, 0, sizeof *rk);
 }
 
@@ -254,7 +255,7 @@ static struct diagnosis *find_failure(const struct ranking *rk, uint64_t key, co
 {
         if (!rk->index)
                 return NULL;
-        for (size_t i = key & (RANKING_INDEX - 1);; i = (i + 1) & (RANKING_INDEX - 1)) {
+        for (size_t i = key & (rk->index_slots - 1);; i = (i + 1) & (rk->index_slots - 1)) {
                 struct diagnosis *d = rk->index[i];
                 if (!d)
                         return NULL;
@@ -263,16 +264,85 @@ static struct diagnosis *find_failure(const struct ranking *rk, uint64_t key, co
         }
 }
 
-/* Files d in the index (at most LIMIT_DIAGNOSES: a quarter full). */
+static void index_put(struct diagnosis **index, size_t slots, struct diagnosis *d)
+{
+        size_t i = d->key & (slots - 1);
+        while (index[i])
+                i = (i + 1) & (slots - 1);
+        index[i] = d;
+}
+
+/* Files d in the index, which is kept at most half full. */
 static bool index_failure(struct ranking *rk, struct diagnosis *d)
 {
-        if (!rk->index && !(rk->index = calloc(RANKING_INDEX, sizeof *rk->index)))
-                return false;
-        size_t i = d->key & (RANKING_INDEX - 1);
-        while (rk->index[i])
-                i = (i + 1) & (RANKING_INDEX - 1);
-        rk->index[i] = d;
+        if ((rk->n + 1) * 2 > rk->index_slots) {
+                size_t slots = rk->index_slots ? rk->index_slots * 2 : 1024;
+                struct diagnosis **index = calloc(slots, sizeof *index);
+                if (!index)
+                        return false;
+                for (size_t i = 0; i < rk->n; i++)
+                        index_put(index, slots, rk->diags[i]);
+                free(rk->index);
+                rk->index = index;
+                rk->index_slots = slots;
+        }
+        index_put(rk->index, rk->index_slots, d);
         return true;
+}
+
+/* Remembers d as the latest diagnosis of its signature. */
+static void note_latest(struct ranking *rk, struct diagnosis *d)
+{
+        if (!d->sig)
+                return;
+        size_t k = d->sig->number;
+        if (k >= rk->n_latest) {
+                size_t n = k + 64;
+                struct diagnosis **p = realloc(rk->latest, n * sizeof *p);
+                if (!p)
+                        return;
+                memset(p + rk->n_latest, 0, (n - rk->n_latest) * sizeof *p);
+                rk->latest = p;
+                rk->n_latest = n;
+        }
+        if (!rk->latest[k] || rk->latest[k]->first_seq <= d->first_seq)
+                rk->latest[k] = d;
+}
+
+static struct diagnosis *latest_of(const struct ranking *rk, const struct coroner_signature *sig)
+{
+        return sig && sig->number < rk->n_latest ? rk->latest[sig->number] : NULL;
+}
+
+/* Files a new diagnosis; false if memory ran out. */
+static bool keep_diagnosis(struct ranking *rk, struct diagnosis *d)
+{
+        if ((rk->n == rk->cap && !ranking_grow(rk)) || !index_failure(rk, d))
+                return false;
+        rk->diags[rk->n++] = d;
+        rk->n_unnamed += d->sig == NULL;
+        note_latest(rk, d);
+        return true;
+}
+
+/* Whether a new diagnosis may be made. Nothing a signature names is lost:
+ * past LIMIT_DIAGNOSES_ALL, a signature that has a diagnosis counts its
+ * event there (known, false); one that has none still gets one (at most
+ * one per signature). Unnamed failures past LIMIT_DIAGNOSES are folded
+ * into a count. */
+static bool room_for(struct ranking *rk, const struct coroner_signature *sig, size_t count, struct diagnosis **known)
+{
+        *known = NULL;
+        if (!sig) {
+                if (rk->n_unnamed < LIMIT_DIAGNOSES && rk->n < LIMIT_DIAGNOSES_ALL)
+                        return true;
+                rk->folded_events += count;
+                return false;
+        }
+        if (rk->n < LIMIT_DIAGNOSES_ALL)
+                return true;
+        *known = latest_of(rk, sig);
+        return *known == NULL;
 }
 
 bool ranking_count_known(struct ranking *rk, const struct event *ev, const struct match_result *m)
@@ -282,6 +352,8 @@ bool ranking_count_known(struct ranking *rk, const struct event *ev, const struc
         const char *run = ev->stream.invocation;
         struct diagnosis *d = find_failure(rk, failure_key(m->sig, m->basis, m->sig->id, "", run), m->sig, m->basis,
                                            m->sig->id, "", run);
+        if (!d && rk->n >= LIMIT_DIAGNOSES_ALL)
+                d = latest_of(rk, m->sig);
         if (d)
                 note_occurrence(d, ev);
         return d != NULL;
@@ -306,31 +378,52 @@ void ranking_add(struct ranking *rk, const struct event *ev, const struct match_
         const char *run = ev->stream.invocation;
         uint64_t key = failure_key(m->sig, m->basis, id, fp, run);
         struct diagnosis *same = find_failure(rk, key, m->sig, m->basis, id, fp, run);
+        if (!same && !room_for(rk, m->sig, 1, &same) && !same)
+                return;
         if (same) {
                 note_occurrence(same, ev);
                 return;
         }
-        if (rk->n == LIMIT_DIAGNOSES) {
-                rk->dropped_events++;
-                return;
-        }
-        if (rk->n == rk->cap && !ranking_grow(rk)) {
-                rk->dropped_events++;
-                return;
-        }
         struct diagnosis *d = new_diagnosis(ev, m, fp);
         if (!d) {
-                rk->dropped_events++;
+                rk->folded_events++;
                 return;
         }
         note_occurrence(d, ev);
         d->key = key;
-        if (!index_failure(rk, d)) {
-                rk->dropped_events++;
+        if (!keep_diagnosis(rk, d)) {
+                rk->folded_events++;
                 diagnosis_free(d);
-                return;
         }
-        rk->diags[rk->n++] = d;
+}
+
+/* Counts src's d into dst's same. */
+static void merge_into(struct diagnosis *same, struct diagnosis *d)
+{
+        same->count += d->count;
+        size_t hidden = d->n_streams_total - d->n_streams;
+        for (size_t k = 0; k < d->n_streams; k++)
+                add_stream(same, &d->streams[k]);
+        same->n_streams_total += hidden;
+        same->incomplete |= d->incomplete;
+        if (d->first_seq < same->first_seq) {
+                /* The earlier sighting supplies the evidence shown. */
+                struct diagnosis tmp = *same;
+                same->first_seq = d->first_seq;
+                same->first_usec = d->first_usec;
+                same->first_has_time = d->first_has_time;
+                memcpy(same->evidence, d->evidence, sizeof same->evidence);
+                same->n_evidence = d->n_evidence;
+                memcpy(d->evidence, tmp.evidence, sizeof d->evidence);
+                d->n_evidence = tmp.n_evidence;
+        }
+        if (d->last_seq > same->last_seq) {
+                same->last_seq = d->last_seq;
+                if (d->last_has_time) {
+                        same->last_usec = d->last_usec;
+                        same->last_has_time = true;
+                }
+        }
 }
 
 /* Moves every diagnosis of src into dst (src is left empty): the same
@@ -343,46 +436,25 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                 for (size_t k = 0; k < d->n_evidence; k++)
                         d->evidence[k].input += input_offset;
                 struct diagnosis *same = find_failure(dst, d->key, d->sig, d->basis, d->id, d->fingerprint, d->run);
-                if (!same && dst->n < LIMIT_DIAGNOSES && (dst->n < dst->cap || ranking_grow(dst)) &&
-                    index_failure(dst, d)) {
-                        dst->diags[dst->n++] = d;
-                        continue;
-                }
                 if (!same) {
-                        dst->dropped_events += d->count;
-                        diagnosis_free(d);
-                        continue;
+                        bool room = room_for(dst, d->sig, d->count, &same);
+                        if (room && keep_diagnosis(dst, d))
+                                continue;
+                        if (room)
+                                dst->folded_events += d->count;  /* memory ran out */
                 }
-                same->count += d->count;
-                size_t hidden = d->n_streams_total - d->n_streams;
-                for (size_t k = 0; k < d->n_streams; k++)
-                        add_stream(same, &d->streams[k]);
-                same->n_streams_total += hidden;
-                same->incomplete |= d->incomplete;
-                if (d->first_seq < same->first_seq) {
-                        /* The earlier sighting supplies the evidence shown. */
-                        struct diagnosis tmp = *same;
-                        same->first_seq = d->first_seq;
-                        same->first_usec = d->first_usec;
-                        same->first_has_time = d->first_has_time;
-                        memcpy(same->evidence, d->evidence, sizeof same->evidence);
-                        same->n_evidence = d->n_evidence;
-                        memcpy(d->evidence, tmp.evidence, sizeof d->evidence);
-                        d->n_evidence = tmp.n_evidence;
-                }
-                if (d->last_seq > same->last_seq) {
-                        same->last_seq = d->last_seq;
-                        if (d->last_has_time) {
-                                same->last_usec = d->last_usec;
-                                same->last_has_time = true;
-                        }
-                }
+                if (same)
+                        merge_into(same, d);
                 diagnosis_free(d);
         }
-        dst->dropped_events += src->dropped_events;
+        dst->folded_events += src->folded_events;
         dst->failure_lines_folded += src->failure_lines_folded;
         src->n = 0;
-        src->dropped_events = 0;
+        src->n_unnamed = 0;
+        src->n_latest = 0;
+        free(src->latest);
+        src->latest = NULL;
+        src->folded_events = 0;
         src->failure_lines_folded = 0;
 }
 
@@ -475,23 +547,31 @@ static bool shows_failure(const struct diagnosis *d)
  * diagnosis. The others are counted (failure_lines_folded). */
 static void fold_failure_lines(struct ranking *rk)
 {
-        size_t kept = 0;
+        /* A folded entry is freed and its slot cleared; the slots are
+         * closed up only afterwards. The scan for another diagnosis of the
+         * run reads every slot: closing them up in the same pass left
+         * freed entries behind the kept ones, and the scan read them. A
+         * folded entry is a weak one, never another: skipping it changes
+         * nothing. */
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
                 bool weak = d->basis == BASIS_ERROR_LINES && strcmp(d->id, "failure-lines") == 0;
                 bool other = false;
                 for (size_t j = 0; j < rk->n && weak && !other; j++) {
                         const struct diagnosis *e = rk->diags[j];
-                        other = strcmp(e->run, d->run) == 0 &&
+                        other = e && strcmp(e->run, d->run) == 0 &&
                                 !(e->basis == BASIS_ERROR_LINES && strcmp(e->id, "failure-lines") == 0);
                 }
                 if (weak && other) {
                         rk->failure_lines_folded += d->count;
                         diagnosis_free(d);
-                } else {
-                        rk->diags[kept++] = d;
+                        rk->diags[i] = NULL;
                 }
         }
+        size_t kept = 0;
+        for (size_t i = 0; i < rk->n; i++)
+                if (rk->diags[i])
+                        rk->diags[kept++] = rk->diags[i];
         rk->n = kept;
 }
 

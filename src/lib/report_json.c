@@ -265,7 +265,19 @@ static cJSON *report_object(const coroner_analysis *a)
         cJSON *diags = cJSON_AddArrayToObject(root, "diagnoses");
         for (size_t i = 0; i < a->ranking.n; i++)
                 cJSON_AddItemToArray(diags, diagnosis_json(a, i));
-        cJSON_AddNumberToObject(root, "dropped_events", (double)a->ranking.dropped_events);
+        cJSON_AddNumberToObject(root, "dropped_events", (double)a->ranking.folded_events);
+        cJSON *gave_up = cJSON_AddArrayToObject(root, "pattern_limits");
+        for (size_t i = 0; i < a->db->n_sigs; i++) {
+                const char *sample;
+                size_t n = signature_gave_up(a->db->sigs[i], &sample);
+                if (!n)
+                        continue;
+                cJSON *o = cJSON_CreateObject();
+                cJSON_AddStringToObject(o, "signature", a->db->sigs[i]->id);
+                cJSON_AddNumberToObject(o, "lines", (double)n);
+                add_text(o, "sample", sample, 96, false);
+                cJSON_AddItemToArray(gave_up, o);
+        }
         cJSON_AddNumberToObject(root, "failure_lines_folded", (double)a->ranking.failure_lines_folded);
         return root;
 }

@@ -205,6 +205,9 @@ int coroner_report_markdown(const coroner_analysis *a, char **ret)
                 }
                 sb_puts(&sb, "\n</details>\n");
         }
+        if (a->ranking.folded_events)
+                sb_printf(&sb, "\n%zu more events of failures no signature names were folded: past %d distinct "
+                          "ones, they are counted, not listed.\n", a->ranking.folded_events, LIMIT_DIAGNOSES);
         sb_puts(&sb, "\n<sub>Inputs: ");
         for (size_t i = 0; i < a->n_inputs; i++) {
                 if (i)

@@ -593,6 +593,20 @@ int coroner_report_text(const coroner_analysis *a, const struct coroner_report_o
                         sb_free(&w);
                 }
         }
+        for (size_t i = 0; i < a->db->n_sigs; i++) {
+                const char *sample;
+                size_t n = signature_gave_up(a->db->sigs[i], &sample);
+                if (!n)
+                        continue;
+                struct strbuf w = { 0 };
+                sb_printf(&w, "signature %s gave up on %zu line%s (a PCRE2 limit), such as \"", a->db->sigs[i]->id, n,
+                          n == 1 ? "" : "s");
+                sb_append_display(&w, sample, strlen(sample), 80);
+                sb_puts(&w, "\": a diagnosis it makes may be missing");
+                sb_printf(&t.sb, "%swarning:%s ", st->yellow, st->reset);
+                wrap(&t, w.data, 700, 2);
+                sb_free(&w);
+        }
         if (a->ranking.n == 0) {
                 sb_puts(&t.sb, "\nNo known failure and no traceback found.\n");
         } else if (o && o->verbose) {
@@ -603,10 +617,11 @@ int coroner_report_text(const coroner_analysis *a, const struct coroner_report_o
         } else {
                 runs(&t, a, o && o->all);
         }
-        if (a->ranking.dropped_events) {
+        if (a->ranking.folded_events) {
                 struct strbuf w = { 0 };
-                sb_printf(&w, "%zu events were not kept (more than %d distinct diagnoses).",
-                          a->ranking.dropped_events, LIMIT_DIAGNOSES);
+                sb_printf(&w, "%zu more events of failures no signature names were folded here: past %d "
+                          "distinct ones, they are counted, not listed.",
+                          a->ranking.folded_events, LIMIT_DIAGNOSES);
                 sb_putc(&t.sb, '\n');
                 wrap(&t, w.data, 200, 0);
                 sb_free(&w);

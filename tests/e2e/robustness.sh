@@ -147,4 +147,51 @@ grep -q "core.bin: binary data (.*control bytes in the first 64 KiB)" "$TMP/bin.
         || not_ok "binary input warning" "exit $s $(cat "$TMP/bin.err")"
 "$CORONER" -f json "$GOOD" > /dev/null 2>"$TMP/good.err"
 check "a text log: no binary warning" test ! -s "$TMP/good.err"
+# Nothing dropped: past the cap of distinct unnamed failures, a failure a
+# signature names is still reported, and the folded ones are counted.
+"$PY" - "$TMP/cap.log" "$GOOD" <<'PYEOF'
+import sys
+with open(sys.argv[1], "w") as out:
+    for i in range(3000):
+        out.write(f'Traceback (most recent call last):\n  File "/srv/app/mod{i}.py", line {i + 1}, in handler_{i}\n'
+                  f"    do_{i}()\nWidget{i}Error: widget {i} broke\n")
+    out.write(open(sys.argv[2]).read())
+PYEOF
+"$CORONER" -f json "$TMP/cap.log" > "$TMP/cap.json"
+check "3000 distinct unnamed failures, then a CUDA OOM: the OOM is reported" \
+        test "$(json_get "$TMP/cap.json" '"torch.cuda-oom" in [d["id"] for d in r["diagnoses"]]')" = True
+check "the unnamed ones past 1024 are counted as folded" \
+        test "$(json_get "$TMP/cap.json" 'r["dropped_events"] + sum(d["count"] for d in r["diagnoses"] if d["id"] == "unrecognized")')" -ge 3000
+"$CORONER" "$TMP/cap.log" > "$TMP/cap.txt"
+check "the text report says how many were folded" grep -q "more events of failures no signature names were folded" "$TMP/cap.txt"
+# A crash loop of 5000 runs: more diagnoses than the cap, every event counted.
+"$PY" - "$TMP/loop.log" <<'PYEOF'
+import sys
+with open(sys.argv[1], "w") as out:
+    for i in range(5000):
+        p = f"Nov 29 21:40:14 gpu python3[{1000 + i}]: "
+        out.write("Nov 29 21:40:13 gpu systemd[1]: Started k26.service - K26.\n"
+                  f"{p}Traceback (most recent call last):\n{p}  File \"/srv/serve.py\", line 9, in <module>\n"
+                  f"{p}    x = torch.empty(10**12, device='cuda')\n"
+                  f"{p}torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB.\n"
+                  "Nov 29 21:40:15 gpu systemd[1]: k26.service: Main process exited, code=exited, status=1/FAILURE\n")
+PYEOF
+"$CORONER" -f json "$TMP/loop.log" > "$TMP/loop.json"
+check "a 5000-run crash loop: all 5000 OOMs counted, none dropped" \
+        test "$(json_get "$TMP/loop.json" 'str(sum(d["count"] for d in r["diagnoses"] if d["id"] == "torch.cuda-oom")) + "/" + str(r["dropped_events"])')" = 5000/0
+# A pattern that hits a PCRE2 limit is a warning naming the signature and
+# the line, not a silent "no match".
+mkdir -p "$TMP/slowsig/test"
+cat > "$TMP/slowsig/test/slow.json" <<'EOF'
+{"id": "test.slow", "title": "A pattern that backtracks", "category": "application-bug", "severity": "error",
+ "role": "root-cause", "match": {"line": "SLOWTRIGGER (?:a|aa)+$"}, "summary": "test", "fixes": ["none"],
+ "references": ["https://www.pcre.org/current/doc/html/pcre2api.html#SEC20"],
+ "samples": {"match": ["SLOWTRIGGER aaa"], "no_match": ["SLOWTRIGGER b"]}}
+EOF
+"$PY" -c "print('SLOWTRIGGER ' + 'a' * 60 + 'b')" > "$TMP/slow.log"
+"$CORONER" -f json -s "$TMP/slowsig" "$TMP/slow.log" > "$TMP/slow.json"
+check "a pattern that gives up: JSON pattern_limits names the signature and the line" \
+        test "$(json_get "$TMP/slow.json" 'r["pattern_limits"][0]["signature"] + " " + r["pattern_limits"][0]["sample"][:15]')" = "test.slow SLOWTRIGGER aaa"
+"$CORONER" --no-pager -s "$TMP/slowsig" "$TMP/slow.log" > "$TMP/slow.txt"
+check "a pattern that gives up: a warning in the text report" grep -q "signature test.slow gave up on 1 line (a PCRE2 limit)" "$TMP/slow.txt"
 done_testing
