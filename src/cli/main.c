@@ -28,7 +28,7 @@ enum {
         OPT_NO_DEFAULT_SIGNATURES = 1000, OPT_FAIL_ON, OPT_INPUT_FORMAT, OPT_COLOR, OPT_JOURNAL,
         OPT_USER, OPT_JOURNAL_DIR, OPT_JOURNAL_FILE, OPT_SINCE, OPT_UNTIL, OPT_IDENTIFIER,
         OPT_MATCH, OPT_FOLLOW, OPT_CURSOR_FILE, OPT_REFERENCE, OPT_NO_SIGNATURES, OPT_TIMEZONE,
-        OPT_ALL, OPT_NO_PAGER, OPT_SETTLE, OPT_INTERVAL,
+        OPT_ALL, OPT_NO_PAGER, OPT_SETTLE, OPT_INTERVAL, OPT_REDACT,
 };
 
 static void usage(FILE *f)
@@ -53,6 +53,10 @@ static void usage(FILE *f)
                 "                           short-iso, short-iso-precise, short-full, with-unit,\n"
                 "                           short-unix, short-monotonic (json, export, CRI and\n"
                 "                           docker lines are recognised from an input's first line)\n"
+                "      --redact WHAT        also replace, by stable pseudonyms (host-1, user-2):\n"
+                "                           hosts, ips, users, paths, emails, or all (comma-\n"
+                "                           separated); secrets (tokens, keys, passwords) are\n"
+                "                           always replaced\n"
                 "  -v, --verbose            text: show every diagnosis in full\n"
                 "      --all                text: list every other diagnosis (not the first 10)\n"
                 "      --no-pager           do not page the report on a terminal ($CORONER_PAGER,\n"
@@ -204,12 +208,40 @@ struct follow_ctx {
         enum format format;
         const struct coroner_report_options *ropts;
         int interval_ms;
+        coroner_redactor *redactor;  /* --redact, or NULL */
+        const coroner_analysis *analysis;
 };
+
+/* --redact's list: hosts,ips,users,paths,emails or all; -1 if unknown. */
+static int parse_redact(const char *list)
+{
+        static const struct { const char *name; int bit; } kinds[] = {
+                { "hosts", CORONER_REDACT_HOSTS }, { "ips", CORONER_REDACT_IPS }, { "users", CORONER_REDACT_USERS },
+                { "paths", CORONER_REDACT_PATHS }, { "emails", CORONER_REDACT_EMAILS }, { "all", CORONER_REDACT_ALL },
+        };
+        int what = 0;
+        for (const char *p = list; *p;) {
+                size_t n = strcspn(p, ",");
+                size_t k = 0;
+                while (k < sizeof kinds / sizeof *kinds && !(strlen(kinds[k].name) == n && strncmp(kinds[k].name, p, n) == 0))
+                        k++;
+                if (k == sizeof kinds / sizeof *kinds)
+                        return -1;
+                what |= kinds[k].bit;
+                p += n + (p[n] == ',');
+        }
+        return what;
+}
 
 static bool output_failed;  /* a write to standard output failed */
 
 static void print_now(const struct follow_ctx *f, char *out)
 {
+        if (out && f->redactor && coroner_redactor_apply(f->redactor, f->analysis, &out) < 0) {
+                free(out);
+                out = NULL;
+                output_failed = true;  /* never the report unredacted */
+        }
         if (out) {
                 fputs(out, stdout);
                 if (f->format == FORMAT_JSON)
@@ -232,8 +264,9 @@ static bool delivered(void *ctx)
 /* --follow: print each diagnosis as soon as its evidence is complete. */
 static void print_as_it_happens(void *ctx, const coroner_analysis *a, size_t index)
 {
-        const struct follow_ctx *f = ctx;
+        struct follow_ctx *f = ctx;
         char *out = NULL;
+        f->analysis = a;
         if (f->format == FORMAT_JSON)
                 coroner_report_json_line(a, index, &out);
         else
@@ -244,8 +277,9 @@ static void print_as_it_happens(void *ctx, const coroner_analysis *a, size_t ind
 /* --follow: a known diagnosis seen again, at most once an interval. */
 static void print_update(void *ctx, const coroner_analysis *a, size_t index, size_t more)
 {
-        const struct follow_ctx *f = ctx;
+        struct follow_ctx *f = ctx;
         char *out = NULL;
+        f->analysis = a;
         if (f->format == FORMAT_JSON)
                 coroner_report_json_update(a, index, more, &out);
         else
@@ -314,6 +348,7 @@ int main(int argc, char **argv)
                 { "verbose", no_argument, NULL, 'v' },
                 { "all", no_argument, NULL, OPT_ALL },
                 { "no-pager", no_argument, NULL, OPT_NO_PAGER },
+                { "redact", required_argument, NULL, OPT_REDACT },
                 { "color", required_argument, NULL, OPT_COLOR },
                 { "help", no_argument, NULL, 'h' },
                 { "version", no_argument, NULL, 'V' },
@@ -355,7 +390,8 @@ int main(int argc, char **argv)
         coroner_severity fail_on = CORONER_SEV_CRITICAL;
         struct coroner_options opts = { 0 };
         struct coroner_report_options ropts = { 0 };
-        struct follow_ctx fctx = { FORMAT_TEXT, &ropts, 60000 };
+        struct follow_ctx fctx = { FORMAT_TEXT, &ropts, 60000, NULL, NULL };
+        int redact = 0;
         struct coroner_follow_options fo = { .settle_ms = 1000, .interval_ms = 60000, .stop = &stop_requested,
                                              .on_diagnosis = print_as_it_happens, .on_update = print_update,
                                              .delivered = delivered, .ctx = &fctx };
@@ -415,6 +451,14 @@ int main(int argc, char **argv)
                         break;
                 case OPT_NO_PAGER:
                         no_pager = true;
+                        break;
+                case OPT_REDACT:
+                        if ((redact = parse_redact(optarg)) < 0) {
+                                fprintf(stderr, "coroner: --redact takes hosts, ips, users, paths, emails or all "
+                                                "(comma-separated); secrets are always redacted\n");
+                                status = 2;
+                                goto done;
+                        }
                         break;
                 case OPT_COLOR:
                         if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
@@ -547,6 +591,11 @@ int main(int argc, char **argv)
                 jo.local = use_journal = true;  /* `coroner -u k26` reads the local journal */
         }
         bool follow = jo.follow;
+        if (redact && coroner_redactor_new((unsigned)redact, &fctx.redactor) < 0) {
+                fprintf(stderr, "coroner: out of memory\n");
+                status = 2;
+                goto done;
+        }
         fctx.format = format;
         fctx.interval_ms = fo.interval_ms;
         if (follow)
@@ -592,6 +641,8 @@ int main(int argc, char **argv)
         case FORMAT_MARKDOWN: r = coroner_report_markdown(a, &out); break;
         default: r = coroner_report_text(a, &ropts, &out); break;
         }
+        if (r >= 0 && out && fctx.redactor)
+                r = coroner_redactor_apply(fctx.redactor, a, &out);
         if (r < 0 || !out) {
                 fprintf(stderr, "coroner: cannot render the report: %s\n", coroner_strerror(r));
                 status = 2;
@@ -627,6 +678,7 @@ int main(int argc, char **argv)
                 }
         }
 done:
+        coroner_redactor_free(fctx.redactor);
         free(new_cursor);
         coroner_analysis_free(a);
         coroner_db_free(db);

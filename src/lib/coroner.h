@@ -257,6 +257,28 @@ int coroner_report_text_one(const coroner_analysis *a, size_t index,
 int coroner_report_text_update(const coroner_analysis *a, size_t index, size_t more, int interval_ms,
                                const struct coroner_report_options *o, char **ret);
 
+/* Redaction (report_redact.c). Every report above is written without
+ * secrets: tokens and keys of known formats, Authorization and Bearer
+ * values, passwords in URLs, password=/token=/secret= values and private
+ * keys become "<redacted:KIND>". A redactor also replaces, on request,
+ * host names, IP addresses, user names in home directories, emails and
+ * private paths by pseudonyms that stay the same within its life (one
+ * report, or one --follow session). Fingerprints are made before and do
+ * not change. */
+enum {
+        CORONER_REDACT_HOSTS = 1 << 0,
+        CORONER_REDACT_IPS = 1 << 1,
+        CORONER_REDACT_USERS = 1 << 2,
+        CORONER_REDACT_PATHS = 1 << 3,
+        CORONER_REDACT_EMAILS = 1 << 4,
+        CORONER_REDACT_ALL = (1 << 5) - 1,
+};
+typedef struct coroner_redactor coroner_redactor;
+int coroner_redactor_new(unsigned what, coroner_redactor **ret);
+void coroner_redactor_free(coroner_redactor *r);
+/* Rewrites *text (a report of a) in place (*text is replaced). */
+int coroner_redactor_apply(coroner_redactor *r, const coroner_analysis *a, char **text);
+
 const char *coroner_version(void);
 
 #endif

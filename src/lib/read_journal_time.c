@@ -53,6 +53,10 @@ static int parse_span(const char *s, int64_t *ret)
                                 mult = units[i].usec;
                 if (!mult)
                         return CORONER_E_USAGE;
+                /* Past half the range (146,000 years) it is no time: refused
+                 * before it overflows, here or in now_usec - span. */
+                if (n > (INT64_MAX / 2 - total) / mult)
+                        return CORONER_E_USAGE;
                 total += (int64_t)n * mult;
                 any = true;
         }
@@ -183,7 +187,8 @@ int coroner_parse_time(const char *s, int64_t now_usec, int64_t *ret_usec)
         if (s[0] == '@') {
                 char *end;
                 double v = strtod(s + 1, &end);
-                if (*end || end == s + 1)
+                /* as microseconds in an int64_t (NaN fails the test too) */
+                if (*end || end == s + 1 || !(v > -9.2e12 && v < 9.2e12))
                         return CORONER_E_USAGE;
                 *ret_usec = (int64_t)(v * 1e6);
                 return 0;

@@ -37,5 +37,8 @@ struct report_run {
 struct report_run *report_runs(const coroner_analysis *a, size_t max_full, size_t *n);
 /* One line: "python 3.12 · torch 2.11.0+cu130 · 2× NVIDIA H200 · ..." or "" */
 void report_environment_line(const coroner_analysis *a, struct strbuf *sb);
+/* Replaces the secrets in a rendered report (report_redact.c); every public
+ * report function calls it last. */
+int report_redact_secrets(char **text);
 
 #endif

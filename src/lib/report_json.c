@@ -290,7 +290,7 @@ static int render(cJSON *o, bool one_line, char **ret)
         if (!s)
                 return CORONER_E_NOMEM;
         *ret = s;
-        return 0;
+        return report_redact_secrets(ret);
 }
 
 int coroner_report_json(const coroner_analysis *a, char **ret)

@@ -221,5 +221,5 @@ int coroner_report_markdown(const coroner_analysis *a, char **ret)
         if (!s)
                 return CORONER_E_NOMEM;
         *ret = s;
-        return 0;
+        return report_redact_secrets(ret);
 }

@@ -542,7 +542,7 @@ static int text_finish(struct text *t, const struct coroner_report_options *o, c
         if (!s)
                 return CORONER_E_NOMEM;
         *ret = s;
-        return 0;
+        return report_redact_secrets(ret);
 }
 
 int coroner_report_text(const coroner_analysis *a, const struct coroner_report_options *o, char **ret)

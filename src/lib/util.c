@@ -233,6 +233,10 @@ void format_time(int64_t usec, char buf[TIME_TEXT])
 {
         time_t t = (time_t)(usec / 1000000);
         long frac = (long)(usec % 1000000);
+        if (frac < 0) {  /* before 1970: the second before, and the fraction after it */
+                frac += 1000000;
+                t--;
+        }
         struct tm u;
         gmtime_r(&t, &u);
         if (frac)

@@ -198,8 +198,12 @@ f.poll_lines(1.5)
 ups = f.records("update")
 ok(len(f.records("diagnosis")) == 1, "stdin: one diagnosis for three occurrences",
    [l for _, l in f.lines])
-ok(ups and ups[-1]["count"] == 3 and sum(u["new"] for u in ups) == 2,
-   "repeats come as update records (count 3, 2 new)", ups)
+# (Under load the diagnosis may go out after the second occurrence came:
+# what it counted and the updates' "new" add up to 3 either way.)
+first = f.records("diagnosis")
+first_count = first[0].get("count", 1) if first else 0
+ok(ups and ups[-1]["count"] == 3 and first_count + sum(u["new"] for u in ups) == 3,
+   "repeats come as update records (count 3: the diagnosis's and the new ones)", [first, ups])
 f.p.stdin.close()
 code, _ = f.finish()
 ok(code == 0 and f.records("summary"), f"stdin closed: summary, exit 0 (got {code})")

@@ -1,6 +1,8 @@
-/* replay.c — runs the fuzz target on every file of the seed corpus (and of
- * any directory or file given), so `make check` exercises it without
- * libFuzzer. Prints one line per file; any crash fails the test. */
+/* replay.c — runs a fuzz target on every file of its seed corpus
+ * (FUZZ_SEED_DIR: tests/fuzz/seeds/<target>), or of the directories and
+ * files given, so `make check` exercises it without libFuzzer. Linked once
+ * per target (tests/fuzz/replay_<target>). Any crash fails the test, as
+ * does a corpus without inputs. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +57,6 @@ int main(int argc, char **argv)
                 failed = run(FUZZ_SEED_DIR, &count);
         for (int i = 1; i < argc; i++)
                 failed |= run(argv[i], &count);
-        printf("replayed %d inputs\n", count);
+        printf("replayed %d inputs from %s\n", count, argc < 2 ? FUZZ_SEED_DIR : "the arguments");
         return failed || count == 0;
 }

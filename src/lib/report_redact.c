@@ -1,0 +1,287 @@
+/* report_redact.c — what a report must not carry into a ticket.
+ *
+ * Redaction works on a rendered report (text, Markdown, a JSON document or
+ * line), after the analysis: fingerprints and matching saw the log as it
+ * was, so they are the same with or without it. Working on the output
+ * rather than on each field means no field can be forgotten: evidence,
+ * messages, summaries with their captures, streams, environment, command
+ * lines alike.
+ *
+ * Secrets are always replaced by a typed placeholder ("<redacted:hf-token>").
+ * On request (--redact), host names, IP addresses, user names in home
+ * directories, emails and private paths become pseudonyms ("host-1",
+ * "10.x.x.1", "user-1") that stay the same for the same value within a
+ * redactor's life: a ticket can still say "rank 3 on host-2".
+ *
+ * Values never contain a quote, backslash or blank, so that a replacement
+ * inside a JSON string leaves the document valid.
+ */
+#include "config.h"
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A secret: the text before group "value" is kept; the value is replaced. */
+struct secret_rule {
+        const char *name;
+        const char *pattern;
+};
+
+/* Token formats from their issuers' documentation:
+ * Hugging Face user access tokens (huggingface.co/docs/hub/security-tokens),
+ * OpenAI and Anthropic API keys (sk-, sk-proj-, sk-ant-), AWS access key IDs
+ * (docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html:
+ * AKIA long-term, ASIA temporary), GitHub tokens (github.blog 2021-04-05
+ * "Behind GitHub's new authentication token formats": ghp_ gho_ ghu_ ghs_
+ * ghr_, and github_pat_), Slack tokens (xoxb- xoxp- xoxa- xoxr- xoxs-),
+ * JSON Web Tokens (RFC 7519: three base64url parts, the header "eyJ"). */
+static const struct secret_rule secret_rules[] = {
+        { "private-key", "(?<value>-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----(?:[^-\"]|-(?!----END))*(?:-----END (?:[A-Z]+ )*PRIVATE KEY-----)?)" },
+        { "hf-token", "(?<![A-Za-z0-9])(?<value>hf_[A-Za-z0-9]{30,})" },
+        { "api-key", "(?<![A-Za-z0-9])(?<value>sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,})" },
+        { "aws-key", "(?<![A-Z0-9])(?<value>(?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Z0-9])" },
+        { "github-token", "(?<![A-Za-z0-9])(?<value>(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}))" },
+        { "slack-token", "(?<![A-Za-z0-9])(?<value>xox[abprs]-[A-Za-z0-9-]{10,})" },
+        { "jwt", "(?<![A-Za-z0-9_-])(?<value>eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,})" },
+        { "credentials", "(?i)\\b(?:authorization|proxy-authorization)\\s*[:=]\\s*(?:(?:bearer|basic|token|digest)\\s+)?+(?!<|\\$|\\.\\.\\.)(?<value>[^\\s\"'\\\\,;]{6,})" },
+        { "credentials", "(?i)\\bbearer\\s+(?!<|\\$)(?<value>[A-Za-z0-9._~+/=-]{8,})" },
+        { "credentials", "[A-Za-z][A-Za-z0-9+.-]*://[^\\s/:@\"'\\\\]*:(?<value>[^\\s/@\"'\\\\]+)@" },
+        { "secret", "(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]++[_-])*(?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key)(?:[_-][A-Za-z0-9]+)*\\s*[=:]\\s*(?!\\d{1,7}(?![^\\s\"'\\\\,;&<>)\\]}]))(?!(?:hf_|sk-)?\\.\\.\\.|\\$|\\{|<|x{3,}\\b|\\*{3,})(?<value>[A-Za-z0-9+/_.~*!@#$%^-][^\\s\"'\\\\,;&<>)\\]}]{2,})" },
+};
+
+/* What --redact replaces with a pseudonym: the prefix of the pseudonym,
+ * and where the part to replace is (group "value", or the whole match). */
+struct pseudo_rule {
+        unsigned kind;
+        const char *prefix;
+        const char *pattern;
+};
+
+static const struct pseudo_rule pseudo_rules[] = {
+        { CORONER_REDACT_EMAILS, "email-", "(?<![A-Za-z0-9._%+-])(?<value>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,})" },
+        { CORONER_REDACT_USERS, "user-", "(?:/home/|/Users/|[A-Za-z]:\\\\\\\\?Users\\\\\\\\?)(?<value>[A-Za-z0-9._-]+)" },
+        { CORONER_REDACT_IPS, "10.x.x.", "(?<![0-9.])(?<value>(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3})(?![0-9]|\\.[0-9])" },
+        /* IPv6 with "::" or all eight groups: a time of day (21:40:13) is neither. */
+        { CORONER_REDACT_IPS, "fd00::", "(?<![0-9A-Fa-f:])(?<value>(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|(?:[0-9A-Fa-f]{1,4}:){1,6}:(?:[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4})*)?)(?![0-9A-Fa-f:])" },
+        /* A private path: an absolute directory outside the system's and
+         * the package managers' trees and the home directories (users);
+         * the file name stays. */
+        { CORONER_REDACT_PATHS, "/path-", "(?<![A-Za-z0-9_.~/-])(?<value>/(?!(?:usr|lib|lib64|bin|sbin|etc|proc|sys|dev|run|tmp|var/log|opt/conda|home|Users)/)(?![^\\s\"'\\\\]*(?:site|dist)-packages/)[A-Za-z0-9_.@+-]+(?:/[A-Za-z0-9_.@+-]+)*)/(?=[A-Za-z0-9_.@+-]+)" },
+};
+
+struct pseudonym {
+        unsigned kind;
+        char *value;
+        unsigned number;
+};
+
+struct coroner_redactor {
+        unsigned what;
+        pcre2_code *secret_code[sizeof secret_rules / sizeof *secret_rules];
+        pcre2_code *pseudo_code[sizeof pseudo_rules / sizeof *pseudo_rules];
+        pcre2_code *host_code;   /* the hosts the analysis saw, as one alternation */
+        char *hosts_pattern;
+        struct pseudonym *names;
+        size_t n_names, cap_names;
+        unsigned next[6];        /* the next number for each kind (index: bit position + 1) */
+};
+
+static pcre2_code *compile(const char *pattern)
+{
+        int code;
+        PCRE2_SIZE at;
+        pcre2_code *c = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_NO_UTF_CHECK,
+                                      &code, &at, NULL);
+        if (c)
+                pcre2_jit_compile(c, PCRE2_JIT_COMPLETE);
+        return c;
+}
+
+int coroner_redactor_new(unsigned what, coroner_redactor **ret)
+{
+        coroner_redactor *r = xmalloc_or_null(sizeof *r);
+        if (!r)
+                return CORONER_E_NOMEM;
+        r->what = what;
+        for (size_t i = 0; i < sizeof secret_rules / sizeof *secret_rules; i++)
+                if (!(r->secret_code[i] = compile(secret_rules[i].pattern))) {
+                        coroner_redactor_free(r);
+                        return CORONER_E_NOMEM;
+                }
+        for (size_t i = 0; i < sizeof pseudo_rules / sizeof *pseudo_rules; i++)
+                if ((what & pseudo_rules[i].kind) && !(r->pseudo_code[i] = compile(pseudo_rules[i].pattern))) {
+                        coroner_redactor_free(r);
+                        return CORONER_E_NOMEM;
+                }
+        *ret = r;
+        return 0;
+}
+
+void coroner_redactor_free(coroner_redactor *r)
+{
+        if (!r)
+                return;
+        for (size_t i = 0; i < sizeof secret_rules / sizeof *secret_rules; i++)
+                pcre2_code_free(r->secret_code[i]);
+        for (size_t i = 0; i < sizeof pseudo_rules / sizeof *pseudo_rules; i++)
+                pcre2_code_free(r->pseudo_code[i]);
+        pcre2_code_free(r->host_code);
+        free(r->hosts_pattern);
+        for (size_t i = 0; i < r->n_names; i++)
+                free(r->names[i].value);
+        free(r->names);
+        free(r);
+}
+
+static unsigned kind_slot(unsigned kind)
+{
+        unsigned slot = 0;
+        while (kind > 1) {
+                kind >>= 1;
+                slot++;
+        }
+        return slot < 6 ? slot : 5;
+}
+
+/* The number of value's pseudonym (a new one the first time); 0 if memory ran out. */
+static unsigned pseudonym(coroner_redactor *r, unsigned kind, const char *value, size_t len)
+{
+        for (size_t i = 0; i < r->n_names; i++)
+                if (r->names[i].kind == kind && strlen(r->names[i].value) == len &&
+                    memcmp(r->names[i].value, value, len) == 0)
+                        return r->names[i].number;
+        struct pseudonym *p = grow_array(r->names, r->n_names, &r->cap_names, sizeof *p, 16);
+        if (!p)
+                return 0;
+        r->names = p;
+        char *copy = strndup_safe(value, len);
+        if (!copy)
+                return 0;
+        unsigned number = ++r->next[kind_slot(kind)];
+        r->names[r->n_names++] = (struct pseudonym){ kind, copy, number };
+        return number;
+}
+
+/* One pass of code over *text; each match's value is replaced by what
+ * replace() writes. Returns false if memory ran out (text unchanged). */
+static bool substitute(coroner_redactor *r, pcre2_code *code, char **text,
+                       void (*replace)(coroner_redactor *r, const void *rule, const char *value, size_t len,
+                                       struct strbuf *out),
+                       const void *rule)
+{
+        pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
+        if (!md)
+                return false;
+        int value_group = pcre2_substring_number_from_name(code, (PCRE2_SPTR) "value");
+        const char *s = *text;
+        size_t n = strlen(s), at = 0;
+        struct strbuf out = { 0 };
+        bool changed = false;
+        while (at <= n && pcre2_match(code, (PCRE2_SPTR)s, n, at, 0, md, NULL) >= 0) {
+                PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+                size_t from = ov[0], to = ov[1];
+                if (value_group > 0 && ov[2 * value_group] != PCRE2_UNSET) {
+                        from = ov[2 * value_group];
+                        to = ov[2 * value_group + 1];
+                }
+                sb_append(&out, s + at, from - at);
+                replace(r, rule, s + from, to - from, &out);
+                sb_append(&out, s + to, ov[1] - to);  /* the match's text after the value */
+                changed = true;
+                if (ov[1] == at) {  /* empty: step over one byte */
+                        if (at < n)
+                                sb_append(&out, s + at, 1);
+                        at++;
+                } else {
+                        at = ov[1];
+                }
+        }
+        pcre2_match_data_free(md);
+        if (!changed)
+                return true;
+        if (at < n)
+                sb_append(&out, s + at, n - at);
+        char *result = sb_take(&out);
+        if (!result)
+                return false;
+        free(*text);
+        *text = result;
+        return true;
+}
+
+static void replace_secret(coroner_redactor *r, const void *rule, const char *value, size_t len, struct strbuf *out)
+{
+        sb_printf(out, "<redacted:%s>", ((const struct secret_rule *)rule)->name);
+}
+
+static void replace_pseudo(coroner_redactor *r, const void *rule, const char *value, size_t len, struct strbuf *out)
+{
+        const struct pseudo_rule *p = rule;
+        unsigned number = pseudonym(r, p->kind, value, len);
+        sb_printf(out, "%s%u", p->prefix, number);
+}
+
+static void replace_host(coroner_redactor *r, const void *rule, const char *value, size_t len, struct strbuf *out)
+{
+        sb_printf(out, "host-%u", pseudonym(r, CORONER_REDACT_HOSTS, value, len));
+}
+
+/* Host names are the ones the log itself named as hosts (journal fields,
+ * syslog and journalctl prefixes): collected from the streams. */
+static void learn_hosts(coroner_redactor *r, const coroner_analysis *a)
+{
+        struct strbuf pat = { 0 };
+        size_t n = 0;
+        for (size_t i = 0; a && i < a->ranking.n; i++) {
+                const struct diagnosis *d = a->ranking.diags[i];
+                for (size_t k = 0; k < d->n_streams; k++) {
+                        const char *h = d->streams[k].host;
+                        if (!h[0] || strcmp(h, "-") == 0 || strcmp(h, "localhost") == 0)
+                                continue;
+                        sb_puts(&pat, n++ ? "|" : "(?<![A-Za-z0-9.-])(?<value>");
+                        sb_puts(&pat, "\\Q");
+                        sb_puts(&pat, h);
+                        sb_puts(&pat, "\\E");
+                }
+        }
+        if (!n)
+                return;
+        sb_puts(&pat, ")(?![A-Za-z0-9-]|\\.[A-Za-z0-9])");
+        if (r->hosts_pattern && pat.data && strcmp(r->hosts_pattern, pat.data) == 0) {
+                sb_free(&pat);
+                return;
+        }
+        pcre2_code_free(r->host_code);
+        free(r->hosts_pattern);
+        r->hosts_pattern = sb_take(&pat);
+        r->host_code = r->hosts_pattern ? compile(r->hosts_pattern) : NULL;
+}
+
+int coroner_redactor_apply(coroner_redactor *r, const coroner_analysis *a, char **text)
+{
+        if (!*text)
+                return 0;
+        for (size_t i = 0; i < sizeof secret_rules / sizeof *secret_rules; i++)
+                if (!substitute(r, r->secret_code[i], text, replace_secret, &secret_rules[i]))
+                        return CORONER_E_NOMEM;
+        if (r->what & CORONER_REDACT_HOSTS) {
+                learn_hosts(r, a);
+                if (r->host_code && !substitute(r, r->host_code, text, replace_host, NULL))
+                        return CORONER_E_NOMEM;
+        }
+        for (size_t i = 0; i < sizeof pseudo_rules / sizeof *pseudo_rules; i++)
+                if (r->pseudo_code[i] && !substitute(r, r->pseudo_code[i], text, replace_pseudo, &pseudo_rules[i]))
+                        return CORONER_E_NOMEM;
+        return 0;
+}
+
+int report_redact_secrets(char **text)
+{
+        coroner_redactor *r = NULL;
+        int rc = coroner_redactor_new(0, &r);
+        if (rc == 0)
+                rc = coroner_redactor_apply(r, NULL, text);
+        coroner_redactor_free(r);
+        return rc;
+}
