@@ -246,10 +246,9 @@ static void add_fix(struct match_result *m, struct strbuf *sb)
 {
         char **p = realloc(m->fixes, (m->n_fixes + 1) * sizeof *p);
         char *text = sb_take(sb);
-        if (!p || !text) {
-                free(p ? NULL : text);
-                if (p)
-                        m->fixes = p;
+        if (p)
+                m->fixes = p;
+        if (!p || !text) {  /* out of memory: the fix is left out */
                 free(text);
                 return;
         }

@@ -83,11 +83,15 @@ static bool parse_clock(const char **s, int *hh, int *mm, int *ss, long *usec)
         int k = 0;
         *ss = 0;
         *usec = 0;
-        if (sscanf(*s, "%2d:%2d%n", hh, mm, &k) != 2 || k < 4)
+        /* Digits only: sscanf's %d would take "-1:-5" for a time. */
+        const char *p = *s;
+        if (!isdigit((unsigned char)p[0]) || sscanf(p, "%2d:%2d%n", hh, mm, &k) != 2 || k < 4 ||
+            !isdigit((unsigned char)p[k - 1]) || !isdigit((unsigned char)p[k - 2]))
                 return false;
         *s += k;
         if (**s == ':') {
-                if (sscanf(*s + 1, "%2d%n", ss, &k) != 1)
+                if (!isdigit((unsigned char)(*s)[1]) || sscanf(*s + 1, "%2d%n", ss, &k) != 1 ||
+                    !isdigit((unsigned char)(*s)[k]))
                         return false;
                 *s += 1 + k;
                 if (**s == '.') {

@@ -39,7 +39,8 @@ END_TEST
 START_TEST(rejects)
 {
         int64_t v;
-        static const char *const bad[] = { "", "soon", "-1parsec", "2025-13-01", "2025-11-29 25:00", "@x", "-" };
+        static const char *const bad[] = { "", "soon", "-1parsec", "2025-13-01", "2025-11-29 25:00", "@x", "-",
+                                           "2026-11-29 -1:-5", "2026-11-29 21:-5", "2026-11-29 21:40:-3" };
         for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
                 ck_assert_msg(coroner_parse_time(bad[i], NOW, &v) < 0, "accepted '%s'", bad[i]);
 }
