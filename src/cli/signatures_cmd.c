@@ -17,6 +17,38 @@ static void usage(FILE *f)
                 "Options: -s, --signatures DIR (repeatable), --no-default-signatures\n");
 }
 
+static int compare_strings(const void *a, const void *b)
+{
+        return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Does a loaded signature have this category? If not, says which exist. */
+static bool category_in_db(const coroner_db *db, const char *category)
+{
+        size_t n = coroner_db_count(db);
+        const char **seen = calloc(n + 1, sizeof *seen);
+        size_t n_seen = 0;
+        bool found = false;
+        for (size_t i = 0; i < n && !found; i++) {
+                const char *c = coroner_signature_category(coroner_db_get(db, i));
+                found = strcmp(c, category) == 0;
+                size_t k = 0;
+                while (seen && k < n_seen && strcmp(seen[k], c) != 0)
+                        k++;
+                if (seen && k == n_seen)
+                        seen[n_seen++] = c;
+        }
+        if (!found) {
+                fprintf(stderr, "coroner: no signature has category '%s'; the categories are:", category);
+                qsort(seen, n_seen, sizeof *seen, compare_strings);
+                for (size_t k = 0; k < n_seen; k++)
+                        fprintf(stderr, "%s %s", k ? "," : "", seen[k]);
+                fputc('\n', stderr);
+        }
+        free(seen);
+        return found;
+}
+
 int signatures_command(int argc, char **argv)
 {
         static const struct option longopts[] = {
@@ -60,6 +92,7 @@ int signatures_command(int argc, char **argv)
                 free(dirs);
                 return 2;
         }
+        coroner_db_set_keep_going(db, strcmp(verb, "check") == 0);
         if (load_signatures(db, dirs, n_dirs, defaults) < 0) {
                 coroner_db_free(db);
                 free(dirs);
@@ -68,7 +101,9 @@ int signatures_command(int argc, char **argv)
         free(dirs);
         int status = 0;
         if (strcmp(verb, "list") == 0) {
-                for (size_t i = 0; i < coroner_db_count(db); i++) {
+                if (category && !category_in_db(db, category))
+                        status = 2;
+                for (size_t i = 0; i < coroner_db_count(db) && status == 0; i++) {
                         const coroner_signature *s = coroner_db_get(db, i);
                         if (category && strcmp(category, coroner_signature_category(s)) != 0)
                                 continue;

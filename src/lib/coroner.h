@@ -79,6 +79,10 @@ void coroner_db_free(coroner_db *db);
  * and fills err (file, line:column or pattern offset). */
 int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *err);
 int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error *err);
+/* For `signatures check`: a file that does not load is recorded (and
+ * counted as an error by coroner_db_check) and the directory is read on,
+ * so that every broken file is reported, not just the first. */
+void coroner_db_set_keep_going(coroner_db *db, bool keep_going);
 size_t coroner_db_count(const coroner_db *db);
 /* The reference matcher: no pre-filter, every line decoded and every
  * signature tried. Slow; the fast path must give exactly its diagnoses. */

@@ -475,6 +475,9 @@ struct coroner_db {
         char **dups;     /* ids defined twice under one directory */
         size_t n_dups;
         unsigned root;   /* coroner_db_load_dir calls so far */
+        bool keep_going;         /* coroner_db_set_keep_going: a broken file is noted, not the end */
+        struct strbuf broken;    /* "error: FILE: what" lines of the files that did not load */
+        int n_broken;
         uint32_t *id_slots;  /* open addressing by id hash: index into sigs + 1, 0 = empty */
         size_t id_cap;       /* a power of two, at least twice n_sigs */
         bool reference;  /* coroner_db_set_reference */

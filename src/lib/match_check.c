@@ -150,7 +150,9 @@ static void lint_placeholders(struct strbuf *out, const struct coroner_signature
 int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
 {
         struct strbuf out = { 0 };
-        int errors = 0, warnings = 0;
+        int errors = db->n_broken, warnings = 0;
+        if (db->broken.len)
+                sb_append(&out, db->broken.data, db->broken.len);
         coroner_db view = { 0 };
         view.mctx = db->mctx;
         view.md = db->md;

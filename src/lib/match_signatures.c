@@ -82,6 +82,7 @@ void coroner_db_free(coroner_db *db)
         for (size_t i = 0; i < db->n_dups; i++)
                 free(db->dups[i]);
         free(db->dups);
+        sb_free(&db->broken);
         free(db->id_slots);
         pcre2_match_context_free(db->mctx);
         pcre2_match_data_free(db->md);
@@ -279,6 +280,54 @@ static int parse_where(const cJSON *obj, const pcre2_code *code, struct where **
         return 0;
 }
 
+/* A key the format does not have is a mistake ("fixs" for "fixes"), not
+ * something to ignore: keys is NULL-terminated. */
+static int known_keys(const cJSON *obj, const char *const *keys, const char *what, const char *path,
+                      struct coroner_error *err)
+{
+        const cJSON *it;
+        cJSON_ArrayForEach(it, obj) {
+                size_t k = 0;
+                while (keys[k] && strcmp(keys[k], it->string) != 0)
+                        k++;
+                if (!keys[k]) {
+                        struct strbuf msg = { 0 };
+                        sb_printf(&msg, "unknown key \"%s\" in %s (known: ", it->string, what);
+                        for (k = 0; keys[k]; k++)
+                                sb_printf(&msg, "%s%s", k ? ", " : "", keys[k]);
+                        sb_putc(&msg, ')');
+                        int r = fail(err, path, "%s", msg.data ? msg.data : "unknown key");
+                        sb_free(&msg);
+                        return r;
+                }
+        }
+        return 0;
+}
+
+/* The keys of a signature file (signatures/README.md). */
+static int signature_keys(const cJSON *j, const char *path, struct coroner_error *err)
+{
+        static const char *const top[] = { "id", "title", "category", "severity", "role", "specificity", "match",
+                                           "summary", "fixes", "candidates", "references", "samples", "explains",
+                                           "requires", NULL };
+        static const char *const match[] = { "exception", "message", "line", "frame", "where", "whole", "literals", NULL };
+        static const char *const frame[] = { "file", "function", NULL };
+        static const char *const candidate[] = { "cause", "check", "evidence", "where", NULL };
+        static const char *const samples[] = { "match", "no_match", NULL };
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(j, "match"), *c;
+        int r = known_keys(j, top, "the signature", path, err);
+        if (r == 0 && cJSON_IsObject(m))
+                r = known_keys(m, match, "\"match\"", path, err);
+        if (r == 0 && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(m, "frame")))
+                r = known_keys(cJSON_GetObjectItemCaseSensitive(m, "frame"), frame, "\"match.frame\"", path, err);
+        if (r == 0 && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(j, "samples")))
+                r = known_keys(cJSON_GetObjectItemCaseSensitive(j, "samples"), samples, "\"samples\"", path, err);
+        cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(j, "candidates"))
+                if (r == 0 && cJSON_IsObject(c))
+                        r = known_keys(c, candidate, "a candidate", path, err);
+        return r;
+}
+
 static int parse_signature(struct coroner_signature *s, struct coroner_error *err)
 {
         const char *path = s->path;
@@ -286,6 +335,8 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
         int r;
         if (!cJSON_IsObject(j))
                 return fail(err, path, "%s", "a signature file holds one JSON object");
+        if (!s->table && (r = signature_keys(j, path, err)) < 0)
+                return r;
         static const char *const required[] = { "id", "title", "category", "severity", "role", "summary" };
         for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
                 if (!get_string(j, required[i]))
@@ -589,6 +640,11 @@ static int load_tree(coroner_db *db, const char *dir, struct visited *v, struct 
                                 r = load_tree(db, path, v, err);
                         else if (S_ISREG(st.st_mode) && len > 5 && strcmp(names[i] + len - 5, ".json") == 0)
                                 r = coroner_db_load_file(db, path, err);
+                        if (r == CORONER_E_SIGNATURE && db->keep_going) {
+                                sb_printf(&db->broken, "error: %s: %s\n", err ? err->where : path, err ? err->message : "");
+                                db->n_broken++;
+                                r = 0;
+                        }
                 }
                 free(names[i]);
         }
@@ -605,6 +661,8 @@ int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *e
 }
 
 const char *coroner_signature_overrides(const coroner_signature *sig) { return sig->overrides; }
+
+void coroner_db_set_keep_going(coroner_db *db, bool keep_going) { db->keep_going = keep_going; }
 
 size_t signature_gave_up(const struct coroner_signature *s, const char **ret_sample)
 {

@@ -54,4 +54,23 @@ check "an override is not a duplicate for signatures check" sh -c "! grep -q 'de
 cp "$TMP/local/torch/cuda-oom.json" "$TMP/local/torch/copy.json"
 "$CORONER" signatures check -s "$TMP/local" > "$TMP/local-check2.out" 2>&1
 check "the same id twice under one directory is an error of signatures check" grep -q 'defined more than once' "$TMP/local-check2.out"
+# A key the format does not have is an error, and signatures check names
+# every broken file, not just the first.
+mkdir -p "$TMP/typo/x"
+"$CORONER" signatures show torch.cuda-oom | tail -n +2 | "$PY" -c "
+import json, sys
+s = json.load(sys.stdin); s['id'] = 'x.a'; s['fixs'] = s.pop('fixes'); s['fixes'] = ['x']
+print(json.dumps(s))" > "$TMP/typo/x/a.json"
+"$CORONER" signatures list -s "$TMP/typo" > /dev/null 2>"$TMP/typo.err"; s=$?
+[ $s -eq 2 ] && grep -q 'a.json: unknown key "fixs" in the signature (known: id, ' "$TMP/typo.err" \
+        && ok "an unknown key (\"fixs\") is an error naming the file and the known keys" || not_ok "unknown key" "exit $s $(cat "$TMP/typo.err")"
+sed 's/"x.a"/"x.b"/' "$TMP/typo/x/a.json" > "$TMP/typo/x/b.json"
+echo '{"id": ' > "$TMP/typo/x/c.json"
+"$CORONER" signatures check -s "$TMP/typo" > "$TMP/typo.out" 2>&1; s=$?
+[ $s -eq 1 ] && grep -q "a.json: unknown key" "$TMP/typo.out" && grep -q "b.json: unknown key" "$TMP/typo.out" \
+        && grep -q "c.json:2:1: invalid JSON" "$TMP/typo.out" && grep -q ", 3 errors," "$TMP/typo.out" \
+        && ok "signatures check reports every broken file (3 of 3), exit 1" || not_ok "check every broken file" "exit $s $(cat "$TMP/typo.out")"
+"$CORONER" signatures list --category gpu-oom > /dev/null 2>"$TMP/cat.err"; s=$?
+[ $s -eq 2 ] && grep -q "no signature has category 'gpu-oom'; the categories are: .*gpu-out-of-memory" "$TMP/cat.err" \
+        && ok "list --category with an unknown category: exit 2, the categories that exist" || not_ok "unknown category" "exit $s $(cat "$TMP/cat.err")"
 done_testing
