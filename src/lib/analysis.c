@@ -564,14 +564,7 @@ static bool feed_structured(coroner_analysis *a, int input, const char *line, si
                 r = structured_is_cri(line, len) ? structured_cri(st, line, len, &l) : -1;
                 break;
         case INPUT_EXPORT:
-                if (st->binary_expect_length) {
-                        const char *rest;
-                        size_t rest_len;
-                        r = structured_export_binary_length(st, line, len, &rest, &rest_len)
-                                    ? structured_export(st, rest, rest_len, &l) : 0;
-                } else {
-                        r = structured_export(st, line, len, &l);
-                }
+                r = structured_export(st, line, len, &l);
                 break;
         default:
                 return false;

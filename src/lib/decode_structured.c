@@ -262,7 +262,7 @@ static void export_field(struct structured_state *st, const char *name, size_t n
 #undef IS
 }
 
-int structured_export(struct structured_state *st, const char *s, size_t n, struct logical *out)
+static int export_line(struct structured_state *st, const char *s, size_t n, struct logical *out)
 {
         if (st->binary_left) {
                 /* A binary field's data, split by the line reader at '\n'. */
@@ -308,8 +308,10 @@ int structured_export(struct structured_state *st, const char *s, size_t n, stru
         return 0;
 }
 
-int structured_export_binary_length(struct structured_state *st, const char *s, size_t n, const char **rest,
-                                    size_t *rest_len)
+/* A line while a binary field's length is expected: 1 when the field's data
+ * begins in rest, else 0. */
+static int export_binary_length(struct structured_state *st, const char *s, size_t n, const char **rest,
+                                size_t *rest_len)
 {
         /* The 8 bytes of little-endian length after a bare field name. When
          * they hold 0x0a themselves, the line reader split them too: the
@@ -362,4 +364,13 @@ void structured_unescape_rsyslog(const char *s, size_t n, struct strbuf *out)
         }
         if (!out->data)
                 sb_puts(out, "");
+}
+
+int structured_export(struct structured_state *st, const char *line, size_t len, struct logical *out)
+{
+        if (!st->binary_expect_length)
+                return export_line(st, line, len, out);
+        const char *rest;
+        size_t rest_len;
+        return export_binary_length(st, line, len, &rest, &rest_len) ? export_line(st, rest, rest_len, out) : 0;
 }

@@ -183,11 +183,9 @@ int structured_json(struct structured_state *st, const char *line, size_t len, s
 bool structured_is_cri(const char *s, size_t n);
 int structured_cri(struct structured_state *st, const char *s, size_t n, struct logical *out);
 bool structured_is_export_start(const char *s, size_t n);
-int structured_export(struct structured_state *st, const char *s, size_t n, struct logical *out);
-/* A line while a binary field's length is expected: 1 when the field's data
- * begins in rest (pass it to structured_export), else 0. */
-int structured_export_binary_length(struct structured_state *st, const char *s, size_t n, const char **rest,
-                                    size_t *rest_len);
+/* One line of journalctl -o export (a field, a binary field's length or
+ * data, or the blank line that ends an entry). */
+int structured_export(struct structured_state *st, const char *line, size_t len, struct logical *out);
 bool structured_has_rsyslog_escapes(const char *s, size_t n);
 void structured_unescape_rsyslog(const char *s, size_t n, struct strbuf *out);
 

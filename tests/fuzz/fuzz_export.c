@@ -48,15 +48,7 @@ static void check_entry(const struct logical *l)
 static void feed(struct structured_state *st, const char *line, size_t len)
 {
         struct logical l;
-        int r;
-        if (st->binary_expect_length) {
-                const char *rest;
-                size_t rest_len;
-                r = structured_export_binary_length(st, line, len, &rest, &rest_len)
-                            ? structured_export(st, rest, rest_len, &l) : 0;
-        } else {
-                r = structured_export(st, line, len, &l);
-        }
+        int r = structured_export(st, line, len, &l);
         if (r < -1 || r > 1)
                 abort();
         if (r > 0)
