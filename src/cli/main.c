@@ -556,6 +556,7 @@ int main(int argc, char **argv)
                 status = 2;
                 goto done;
         }
+        coroner_analysis_set_command(a, argc, argv);
         bool input_error = false;
         int n_files = argc - optind;
         bool journal_filters = jo.n_units || jo.boot || jo.max_priority >= 0 || jo.n_identifiers || jo.n_matches ||

@@ -231,6 +231,7 @@ void coroner_analysis_free(coroner_analysis *a)
                 }
         }
         free(a->inputs);
+        free(a->command);
         free(a);
 }
 
@@ -791,6 +792,16 @@ size_t coroner_analysis_diagnosis_count(const coroner_analysis *a) { return a->r
 const char *coroner_analysis_diagnosis_id(const coroner_analysis *a, size_t i)
 {
         return i < a->ranking.n ? a->ranking.diags[i]->id : NULL;
+}
+
+int coroner_analysis_set_command(coroner_analysis *a, int argc, char *const *argv)
+{
+        struct strbuf sb = { 0 };
+        for (int i = 0; i < argc; i++)
+                sb_printf(&sb, "%s%s", i ? " " : "", argv[i]);
+        free(a->command);
+        a->command = sb_take(&sb);
+        return a->command || argc == 0 ? 0 : CORONER_E_NOMEM;
 }
 
 size_t coroner_analysis_input_count(const coroner_analysis *a) { return a->n_inputs; }

@@ -230,6 +230,8 @@ int coroner_analysis_finish(coroner_analysis *a);
 size_t coroner_analysis_diagnosis_count(const coroner_analysis *a);
 const char *coroner_analysis_diagnosis_id(const coroner_analysis *a, size_t i);
 coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, size_t i);
+/* The command line that made the analysis, for the report's produced_by. */
+int coroner_analysis_set_command(coroner_analysis *a, int argc, char *const *argv);
 /* The inputs read, and what a reader must be warned of about one that was
  * read completely (binary data), or NULL. */
 size_t coroner_analysis_input_count(const coroner_analysis *a);

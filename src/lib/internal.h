@@ -474,6 +474,8 @@ struct coroner_db {
         size_t n_dups;
         unsigned root;   /* coroner_db_load_dir calls so far */
         bool keep_going;         /* coroner_db_set_keep_going: a broken file is noted, not the end */
+        struct strbuf dirs;      /* the directories loaded, one per line (the report's produced_by) */
+        uint64_t content_hash;   /* FNV-1a over every file's text, in loading order */
         struct strbuf broken;    /* "error: FILE: what" lines of the files that did not load */
         int n_broken;
         uint32_t *id_slots;  /* open addressing by id hash: index into sigs + 1, 0 = empty */
@@ -725,6 +727,7 @@ struct coroner_analysis {
         struct ranking ranking;
         struct input_info *inputs;
         size_t n_inputs, inputs_cap;
+        char *command;           /* coroner_analysis_set_command: the report's produced_by */
         uint64_t seq;
         pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
         struct facts facts;

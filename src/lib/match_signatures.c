@@ -83,6 +83,7 @@ void coroner_db_free(coroner_db *db)
                 free(db->dups[i]);
         free(db->dups);
         sb_free(&db->broken);
+        sb_free(&db->dirs);
         free(db->id_slots);
         pcre2_match_context_free(db->mctx);
         pcre2_match_data_free(db->md);
@@ -550,6 +551,9 @@ int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error 
         char *text = read_file(path, err);
         if (!text)
                 return CORONER_E_SIGNATURE;
+        if (!db->content_hash)
+                db->content_hash = FNV1A64_INIT;
+        db->content_hash = fnv1a64(text, strlen(text), db->content_hash);
         const char *end = NULL;
         cJSON *json = cJSON_ParseWithOpts(text, &end, true);
         if (!json) {
@@ -657,6 +661,7 @@ int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *e
 {
         struct visited v = { .depth = 0 };
         db->root++;
+        sb_printf(&db->dirs, "%s\n", dir);
         return load_tree(db, dir, &v, err);
 }
 

@@ -179,6 +179,40 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
         return o;
 }
 
+/* What made the report: the release, the signature set (its directories,
+ * how many signatures and a hash of every file's text, so that two reports
+ * can be told to come from the same set) and the command line. */
+static cJSON *produced_by_json(const coroner_analysis *a)
+{
+        cJSON *o = cJSON_CreateObject(), *sigs = cJSON_CreateObject(), *dirs = cJSON_CreateArray();
+        if (!o || !sigs || !dirs) {
+                cJSON_Delete(o);
+                cJSON_Delete(sigs);
+                cJSON_Delete(dirs);
+                return cJSON_CreateNull();
+        }
+        cJSON_AddStringToObject(o, "coroner_version", coroner_version());
+        for (const char *p = a->db->dirs.data; p && *p;) {
+                const char *nl = strchr(p, '\n');
+                char *dir = strndup_safe(p, nl ? (size_t)(nl - p) : strlen(p));
+                if (dir)
+                        cJSON_AddItemToArray(dirs, cJSON_CreateString(dir));
+                free(dir);
+                p = nl ? nl + 1 : p + strlen(p);
+        }
+        cJSON_AddItemToObject(sigs, "directories", dirs);
+        cJSON_AddNumberToObject(sigs, "count", (double)a->db->n_sigs);
+        char hash[17];
+        snprintf(hash, sizeof hash, "%016llx", (unsigned long long)a->db->content_hash);
+        cJSON_AddStringToObject(sigs, "hash", hash);
+        cJSON_AddItemToObject(o, "signatures", sigs);
+        if (a->command)
+                add_text(o, "command", a->command, 2000, false);
+        else
+                cJSON_AddNullToObject(o, "command");
+        return o;
+}
+
 /* What the log reveals about the environment; null where it says nothing. */
 static cJSON *environment_json(const coroner_analysis *a)
 {
@@ -242,6 +276,7 @@ static cJSON *report_object(const coroner_analysis *a)
                 return NULL;
         cJSON_AddStringToObject(root, "schema", CORONER_REPORT_SCHEMA);
         cJSON_AddStringToObject(root, "coroner_version", coroner_version());
+        cJSON_AddItemToObject(root, "produced_by", produced_by_json(a));
         cJSON *inputs = cJSON_AddArrayToObject(root, "inputs");
         for (size_t i = 0; i < a->n_inputs; i++) {
                 const struct input_info *in = &a->inputs[i];

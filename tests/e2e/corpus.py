@@ -2,7 +2,7 @@
 
 Per case: (1) case.json's expectations hold: expect_top ranks first, every id
 in expect appears, a healthy log has no error-or-worse diagnosis; (2) the
-report equals the blessed expected.json (coroner_version aside).
+report equals the blessed expected.json (coroner_version and produced_by aside).
 With BLESS=1 in the environment, every expected.json is rewritten instead
 (`make bless`); review the diff before committing it.
 usage: corpus.py CORONER SRCDIR
@@ -70,6 +70,7 @@ for case_dir in sorted(glob.glob("corpus/*/")):
         scores.append((top["confidence"], top["id"] == case.get("expect_top")))
     tap(problem is None, f"{case_dir}: expected diagnoses", problem)
     report.pop("coroner_version", None)
+    report.pop("produced_by", None)  # paths of this checkout, the signature set's hash
     normal = json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
     expected_path = f"{case_dir}/expected.json"
     if bless:
