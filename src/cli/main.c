@@ -8,6 +8,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -62,6 +63,10 @@ static void usage(FILE *f)
                 "      --no-pager           do not page the report on a terminal ($CORONER_PAGER,\n"
                 "                           $PAGER, else less -FRX)\n"
                 "  -j, --jobs N             read N input files at once (default: the number of cores)\n"
+                "  -r, --recursive          a directory FILE: read every regular file below it,\n"
+                "                           compressed or not, oldest first; binary files are\n"
+                "                           skipped with a note. Tar and zip bundles (any\n"
+                "                           compression) are always read member by member\n"
                 "      --reference-matcher  no pre-filter: decode every line, try every signature\n"
                 "                           (slow; for testing the fast path)\n"
                 "\n"
@@ -125,6 +130,125 @@ static bool stdin_has_log(int wait_ms)
         int pending = 0;
         return poll(&p, 1, wait_ms) == 1 && (p.revents & POLLIN) && ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 &&
                pending > 0;
+}
+
+/* FILE arguments with directories expanded (-r): every regular file below
+ * each, oldest first (a rotated log before the current one), symbolic
+ * links not followed (no loops). */
+struct file_list {
+        char **paths;
+        time_t *mtimes;
+        size_t n, cap;
+};
+
+static struct file_list *walking;  /* nftw has no context argument */
+
+static int file_list_add(const char *path, time_t mtime)
+{
+        struct file_list *l = walking;
+        if (l->n == l->cap) {
+                size_t cap = l->cap ? 2 * l->cap : 64;
+                char **p = realloc(l->paths, cap * sizeof *p);
+                if (p)
+                        l->paths = p;
+                time_t *m = p ? realloc(l->mtimes, cap * sizeof *m) : NULL;
+                if (m)
+                        l->mtimes = m;
+                if (!p || !m)
+                        return -1;
+                l->cap = cap;
+        }
+        if (!(l->paths[l->n] = strdup(path)))
+                return -1;
+        l->mtimes[l->n++] = mtime;
+        return 0;
+}
+
+static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+        (void)ftw;
+        if (type == FTW_DNR || type == FTW_NS)
+                fprintf(stderr, "coroner: warning: %s: cannot read\n", path);
+        return type == FTW_F && S_ISREG(st->st_mode) ? file_list_add(path, st->st_mtime) : 0;
+}
+
+static struct file_list *sorting;
+
+static int by_age(const void *x, const void *y)
+{
+        size_t i = *(const size_t *)x, j = *(const size_t *)y;
+        if (sorting->mtimes[i] != sorting->mtimes[j])
+                return sorting->mtimes[i] < sorting->mtimes[j] ? -1 : 1;
+        return strcmp(sorting->paths[i], sorting->paths[j]);
+}
+
+static void file_list_free(struct file_list *l)
+{
+        for (size_t i = 0; i < l->n; i++)
+                free(l->paths[i]);
+        free(l->paths);
+        free(l->mtimes);
+        memset(l, 0, sizeof *l);
+}
+
+/* Fills out with args, each directory replaced by its files (oldest
+ * first); out stays empty when no argument is a directory. */
+static int expand_directories(char **args, int n, bool recursive, struct file_list *out)
+{
+        bool any = false;
+        for (int i = 0; i < n; i++) {
+                struct stat st;
+                if (strcmp(args[i], "-") != 0 && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+                        if (!recursive) {
+                                fprintf(stderr, "coroner: %s is a directory: -r reads every file below it\n", args[i]);
+                                return -1;
+                        }
+                        any = true;
+                }
+        }
+        if (!any)
+                return 0;
+        walking = out;
+        for (int i = 0; i < n; i++) {
+                struct stat st;
+                if (strcmp(args[i], "-") == 0 || stat(args[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+                        if (file_list_add(args[i], 0) < 0)
+                                goto oom;
+                        continue;
+                }
+                size_t first = out->n;
+                if (nftw(args[i], visit, 16, FTW_PHYS) != 0)
+                        goto oom;
+                size_t k = out->n - first;
+                size_t *order = malloc(k * sizeof *order + 1);
+                char **paths = malloc(k * sizeof *paths + 1);
+                time_t *mtimes = malloc(k * sizeof *mtimes + 1);
+                if (!order || !paths || !mtimes) {
+                        free(order);
+                        free(paths);
+                        free(mtimes);
+                        goto oom;
+                }
+                for (size_t j = 0; j < k; j++)
+                        order[j] = first + j;
+                sorting = out;
+                qsort(order, k, sizeof *order, by_age);
+                for (size_t j = 0; j < k; j++) {
+                        paths[j] = out->paths[order[j]];
+                        mtimes[j] = out->mtimes[order[j]];
+                }
+                memcpy(out->paths + first, paths, k * sizeof *paths);
+                memcpy(out->mtimes + first, mtimes, k * sizeof *mtimes);
+                free(order);
+                free(paths);
+                free(mtimes);
+                if (k == 0)
+                        fprintf(stderr, "coroner: warning: %s: no files below it\n", args[i]);
+        }
+        return 0;
+oom:
+        fprintf(stderr, "coroner: out of memory listing the files below the directories given\n");
+        return -1;
 }
 
 static bool looks_like_boot(const char *s)
@@ -369,6 +493,7 @@ int main(int argc, char **argv)
                 { "cursor-file", required_argument, NULL, OPT_CURSOR_FILE },
                 { "reference-matcher", no_argument, NULL, OPT_REFERENCE },
                 { "jobs", required_argument, NULL, 'j' },
+                { "recursive", no_argument, NULL, 'r' },
                 { NULL, 0, NULL, 0 },
         };
         enum format format = FORMAT_TEXT;
@@ -381,7 +506,8 @@ int main(int argc, char **argv)
         struct coroner_journal_options jo = { .dirs = jdirs, .files = jfiles, .units = units,
                                               .identifiers = idents, .matches = matches,
                                               .max_priority = -1 };
-        bool use_journal = false, reference = false, no_pager = false, paged = false;
+        bool use_journal = false, reference = false, no_pager = false, paged = false, recursive = false;
+        struct file_list tree = { 0 };
         long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
         int jobs = ncpu > 0 ? (int)ncpu : 1;
         char **sig_dirs = calloc((size_t)argc + 1, sizeof *sig_dirs);
@@ -405,7 +531,7 @@ int main(int argc, char **argv)
                 status = 2;
                 goto done;
         }
-        while ((c = getopt_long(argc, argv, "f:s:vhVu:b::p:j:", longopts, NULL)) != -1) {
+        while ((c = getopt_long(argc, argv, "f:s:vhVu:b::p:j:r", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'f':
                         if (strcmp(optarg, "text") == 0)
@@ -497,6 +623,7 @@ int main(int argc, char **argv)
                         break;
                 }
                 case OPT_REFERENCE: reference = true; break;
+                case 'r': opts.skip_binary = recursive = true; break;
                 case 'j':
                         jobs = atoi(optarg);
                         if (jobs < 1 || jobs > 256) {
@@ -615,6 +742,14 @@ int main(int argc, char **argv)
                                 "try 'journalctl -u UNIT | coroner' or 'coroner FILE', or --help\n");
         static const char *const stdin_only[] = { "-" };
         const char *const *paths = n_files ? (const char *const *)argv + optind : stdin_only;
+        if (n_files && expand_directories(argv + optind, n_files, recursive, &tree) < 0) {
+                status = 2;
+                goto done;
+        }
+        if (tree.n) {
+                paths = (const char *const *)tree.paths;
+                n_files = (int)tree.n;
+        }
         size_t n_paths = n_files || use_journal ? (size_t)n_files : 1;
         struct coroner_error *errs = calloc(n_paths + 1, sizeof *errs);
         if (!errs)
@@ -679,6 +814,7 @@ int main(int argc, char **argv)
                 }
         }
 done:
+        file_list_free(&tree);
         coroner_redactor_free(fctx.redactor);
         free(new_cursor);
         coroner_analysis_free(a);

@@ -8,11 +8,20 @@
 #include "internal.h"
 #include "read.h"
 
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* Control bytes per thousand (source_control_permille) from which an
+ * input is binary. */
+enum { BINARY_PERMILLE = 10 };
 
 static bool has_substance(const struct event *ev)
 {
@@ -650,7 +659,10 @@ void analysis_follow_tick(coroner_analysis *a, int64_t now_ms, const struct coro
         }
 }
 
-static int read_source(coroner_analysis *a, struct source *src, int input, struct coroner_error *err)
+/* Reads src to its end as input. A bundle's member whose first bytes are
+ * binary (skip_binary) is left after its first line, with a note. */
+static int read_source(coroner_analysis *a, struct source *src, int input, bool skip_binary,
+                       struct coroner_error *err)
 {
         struct input_info *in = &a->inputs[input];
         in->compression = compression_name(source_compression(src));
@@ -662,6 +674,10 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
         const char *line;
         size_t len;
         while ((r = line_reader_next(lr, &line, &len, err)) > 0) {
+                if (skip_binary && source_control_permille(src) >= BINARY_PERMILLE) {
+                        in->note = strndup_safe("binary: skipped", 15);
+                        break;
+                }
                 if (!line_reader_previous(lr, &in->prev_line, &in->prev_len))
                         in->prev_line = NULL;
                 analysis_feed_line(a, input, line, len);
@@ -672,7 +688,7 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
         analysis_end_input(a, input);
         unsigned permille = source_control_permille(src);
         char what[160];
-        if (permille >= 10) {
+        if (permille >= BINARY_PERMILLE && !in->note) {
                 snprintf(what, sizeof what, "binary data (%u.%u%% control bytes in the first 64 KiB), read as text: "
                          "is this a log?", permille / 10, permille % 10);
                 in->warning = strndup_safe(what, strlen(what));
@@ -688,11 +704,122 @@ static int read_source(coroner_analysis *a, struct source *src, int input, struc
         return r;
 }
 
+/* A journal file inside a bundle: sd-journal maps files, so the member is
+ * copied to a temporary file first. */
+static int read_journal_member(coroner_analysis *a, struct archive *ar, const char *name, struct coroner_error *err)
+{
+        const char *tmpdir = getenv("TMPDIR");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/coroner-member-XXXXXX.journal", tmpdir && *tmpdir ? tmpdir : "/tmp");
+        int fd = mkstemps(path, 8);
+        if (fd < 0) {
+                set_error(err, name, "cannot copy the journal member to a temporary file: %s", strerror(errno));
+                return CORONER_E_IO;
+        }
+        int r = archive_read_data_into_fd(ar, fd) == ARCHIVE_OK ? 0 : CORONER_E_CORRUPT;
+        close(fd);
+        if (r < 0) {
+                set_error(err, name, "%s", archive_error_string(ar) ? archive_error_string(ar) : "cannot read the member");
+        } else {
+                const char *files[] = { path };
+                struct coroner_journal_options jo = { .files = files, .n_files = 1, .max_priority = -1 };
+                size_t before = a->n_inputs;
+                r = coroner_analysis_read_journal(a, &jo, err);
+                if (a->n_inputs > before) {  /* named after the member, not the temporary copy */
+                        struct strbuf label = { 0 };
+                        sb_printf(&label, "journal:%s", name);
+                        char *named = sb_take(&label);
+                        if (named) {
+                                free(a->inputs[before].name);
+                                a->inputs[before].name = named;
+                        }
+                }
+        }
+        unlink(path);
+        return r;
+}
+
+static bool journal_name(const char *name)
+{
+        size_t n = strlen(name);
+        return (n > 8 && strcmp(name + n - 8, ".journal") == 0) || (n > 9 && strcmp(name + n - 9, ".journal~") == 0);
+}
+
+/* A tar or zip bundle (any compression libarchive reads, such as a
+ * support bundle or `tar czf logs.tar.gz /var/log/k26`): every regular
+ * member is an input named BUNDLE:PATH, decompressed in turn if it is
+ * compressed itself; journal files are read as journals; binary members
+ * are skipped with a note. Returns the first error, having read on. */
+static int read_bundle(coroner_analysis *a, const char *path, struct archive *ar, struct archive_entry *entry,
+                       struct coroner_error *err)
+{
+        int failed = 0;
+        do {
+                if (archive_entry_filetype(entry) != AE_IFREG)
+                        continue;
+                struct strbuf label = { 0 };
+                sb_printf(&label, "%s:%s", path, archive_entry_pathname(entry));
+                char *name = sb_take(&label);
+                if (!name)
+                        return CORONER_E_NOMEM;
+                struct coroner_error member_err = { { 0 }, { 0 } };
+                int r;
+                if (journal_name(name)) {
+                        r = read_journal_member(a, ar, name, &member_err);
+                } else {
+                        struct source *src = NULL;
+                        r = source_open_member(ar, name, &src, &member_err);
+                        int input = analysis_add_input(a, name);
+                        if (input < 0) {
+                                r = input;
+                        } else if (r < 0) {
+                                a->inputs[input].complete = false;
+                                a->inputs[input].error = strndup_safe(member_err.message, strlen(member_err.message));
+                        } else {
+                                r = read_source(a, src, input, true, &member_err);
+                        }
+                        source_free(src);
+                }
+                if (r < 0 && !failed++ && err)
+                        *err = member_err;
+                free(name);
+        } while (archive_read_next_header(ar, &entry) == ARCHIVE_OK);
+        return failed ? CORONER_E_CORRUPT : 0;
+}
+
+/* Is path a tar or zip bundle? Then it is read member by member (ar is
+ * handed over and freed). Plain and compressed logs are not. */
+static bool open_bundle(const char *path, struct archive **ret, struct archive_entry **entry)
+{
+        struct archive *ar = archive_read_new();
+        if (!ar)
+                return false;
+        archive_read_support_filter_all(ar);
+        archive_read_support_format_tar(ar);
+        archive_read_support_format_gnutar(ar);
+        archive_read_support_format_zip(ar);
+        archive_read_support_format_7zip(ar);
+        if (archive_read_open_filename(ar, path, 64 * 1024) != ARCHIVE_OK ||
+            archive_read_next_header(ar, entry) != ARCHIVE_OK) {
+                archive_read_free(ar);
+                return false;
+        }
+        *ret = ar;
+        return true;
+}
+
 /* Reads fd, or the file called name when fd < 0, as one more input. A
  * journal file is read as --journal-file reads it: sd-journal maps the file,
  * so it cannot come through a pipe. */
 static int read_input(coroner_analysis *a, const char *name, int fd, struct coroner_error *err)
 {
+        struct archive *ar;
+        struct archive_entry *entry;
+        if (fd < 0 && open_bundle(name, &ar, &entry)) {
+                int r = read_bundle(a, name, ar, entry, err);
+                archive_read_free(ar);
+                return r;
+        }
         struct source *src = NULL;
         int r = fd >= 0 ? source_open_fd(fd, name, false, &src, err) : source_open_path(name, &src, err);
         if (r == 0 && source_is_journal_file(src)) {
@@ -716,7 +843,7 @@ static int read_input(coroner_analysis *a, const char *name, int fd, struct coro
                 }
                 return input < 0 ? input : r;
         }
-        r = read_source(a, src, input, err);
+        r = read_source(a, src, input, a->opts.skip_binary, err);
         source_free(src);
         return r;
 }

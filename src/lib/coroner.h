@@ -130,6 +130,9 @@ struct coroner_options {
          * when the last one before it that has one was. */
         bool has_since, has_until;
         int64_t since_usec, until_usec;
+        /* An input whose first bytes are binary is skipped with a note
+         * instead of read as text with a warning (directories, bundles). */
+        bool skip_binary;
 };
 
 int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,

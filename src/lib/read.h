@@ -13,6 +13,10 @@ int source_open_path(const char *path, struct source **ret, struct coroner_error
 /* own_fd: close fd in source_free. */
 int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
                    struct coroner_error *err);
+/* The current member of an archive (libarchive, after archive_read_next_header);
+ * its bytes are decompressed in turn if they are compressed. */
+struct archive;
+int source_open_member(struct archive *ar, const char *name, struct source **ret, struct coroner_error *err);
 void source_free(struct source *s);
 enum compression source_compression(const struct source *s);
 /* Decompress in a thread of its own from now on (no-op for plain input). */

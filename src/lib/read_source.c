@@ -10,6 +10,7 @@
 #include "read.h"
 
 #include <errno.h>
+#include <archive.h>
 #include <bzlib.h>
 #include <fcntl.h>
 #include <lz4frame.h>
@@ -51,6 +52,7 @@ struct pump {
 struct source {
         int fd;
         bool own_fd;
+        struct archive *member;  /* reading the current member of an archive instead of fd */
         char *name;
         enum compression comp;
         unsigned char *in;      /* compressed input buffer */
@@ -95,6 +97,17 @@ const char *compression_name(enum compression c)
  * in_eof at the end. */
 static ssize_t read_input(struct source *s, void *buf, size_t cap, uint64_t at, struct coroner_error *err)
 {
+        if (s->member) {
+                la_ssize_t n = archive_read_data(s->member, buf, cap);
+                if (n < 0) {
+                        set_error(err, s->name, "cannot read the member at byte %llu: %s", (unsigned long long)at,
+                                  archive_error_string(s->member) ? archive_error_string(s->member) : "archive error");
+                        return CORONER_E_CORRUPT;
+                }
+                if (n == 0)
+                        s->in_eof = true;
+                return n;
+        }
         for (;;) {
                 ssize_t n = read(s->fd, buf, cap);
                 if (n < 0 && errno == EINTR)
@@ -203,6 +216,23 @@ int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
         }
         s->fd = fd;
         s->own_fd = own_fd;
+        s->name = strndup_safe(name, strlen(name));
+        int r = source_init(s, err);
+        if (r < 0) {
+                source_free(s);
+                return r;
+        }
+        *ret = s;
+        return 0;
+}
+
+int source_open_member(struct archive *ar, const char *name, struct source **ret, struct coroner_error *err)
+{
+        struct source *s = xmalloc_or_null(sizeof *s);
+        if (!s)
+                return CORONER_E_NOMEM;
+        s->fd = -1;
+        s->member = ar;
         s->name = strndup_safe(name, strlen(name));
         int r = source_init(s, err);
         if (r < 0) {
