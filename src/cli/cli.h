@@ -9,6 +9,8 @@
 int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults);
 /* `coroner signatures ...`; argv[0] is "signatures". Returns the exit status. */
 int signatures_command(int argc, char **argv);
+/* `coroner merge REPORT.json...`; argv[0] is "merge". */
+int merge_command(int argc, char **argv);
 /* Sends stdout through the user's pager (pager.c); false when there is none. */
 bool pager_start(void);
 /* Ends the pager's input and waits until the reader quits it. */

@@ -37,6 +37,7 @@ static void usage(FILE *f)
         fprintf(f,
                 "Usage: coroner [OPTIONS] [FILE...]\n"
                 "       coroner signatures list|show ID|check|test FILE [OPTIONS]\n"
+                "       coroner merge REPORT.json...   (the reports of several hosts as one)\n"
                 "\n"
                 "Reads logs of ML services (journalctl output, syslog, application output;\n"
                 "plain, zstd, gzip or xz), reassembles tracebacks and error lines, and prints\n"
@@ -460,6 +461,8 @@ int main(int argc, char **argv)
 {
         if (argc > 1 && strcmp(argv[1], "signatures") == 0)
                 return signatures_command(argc - 1, argv + 1);
+        if (argc > 1 && strcmp(argv[1], "merge") == 0)
+                return merge_command(argc - 1, argv + 1);
 
         static const struct option longopts[] = {
                 { "format", required_argument, NULL, 'f' },

@@ -266,6 +266,15 @@ int coroner_report_text_one(const coroner_analysis *a, size_t index,
 int coroner_report_text_update(const coroner_analysis *a, size_t index, size_t more, int interval_ms,
                                const struct coroner_report_options *o, char **ret);
 
+/* `coroner merge` (report_merge.c): JSON reports (or --follow JSON Lines,
+ * whose last summary is taken) of several hosts as one report of the same
+ * schema: a diagnosis with the same id and fingerprint is joined (counts
+ * and streams summed, the earliest sighting's evidence first, every host's
+ * kept), ranked by severity then earliest first; "merged_from" names the
+ * reports. names[i] names texts[i] in errors. */
+int coroner_report_merge(const char *const *texts, const char *const *names, size_t n, char **ret,
+                         struct coroner_error *err);
+
 /* Redaction (report_redact.c). Every report above is written without
  * secrets: tokens and keys of known formats, Authorization and Bearer
  * values, passwords in URLs, password=/token=/secret= values and private
