@@ -433,12 +433,45 @@ static void terminal_options(const char *color, struct coroner_report_options *r
 }
 
 /* The installed data directory, or the source tree's when not installed. */
+/* Is this the binary in the build tree (make, make check)? It then loads
+ * the source tree's data, never a copy installed earlier. */
+static bool in_build_tree(void)
+{
+        char exe[4096], dir[4096];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (n <= 0 || !realpath(CORONER_BUILD_DIR, dir))
+                return false;
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (!slash)
+                return false;
+        *slash = '\0';
+        return strcmp(exe, dir) == 0;
+}
+
 static const char *data_dir(const char *installed, const char *source)
 {
         struct stat st;
-        return stat(installed, &st) == 0 ? installed : source;
+        return !in_build_tree() && stat(installed, &st) == 0 ? installed : source;
 }
 
+/* Loads dir, skipped when it does not exist (an optional, local one). */
+static int load_optional(coroner_db *db, const char *dir)
+{
+        struct stat st;
+        struct coroner_error err = { { 0 }, { 0 } };
+        if (!dir || !*dir || stat(dir, &st) != 0)
+                return 0;
+        if (coroner_db_load_dir(db, dir, &err) < 0) {
+                fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
+                return -1;
+        }
+        return 0;
+}
+
+/* The documented order (coroner(1), FILES): shipped, the machine's, the
+ * user's, $CORONER_SIGNATURES, --signatures; a later one overrides an id
+ * of an earlier one. */
 int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults)
 {
         struct coroner_error err = { { 0 }, { 0 } };
@@ -449,6 +482,25 @@ int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults)
                         fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
                         return -1;
                 }
+        if (defaults) {
+                char user[4096] = "";
+                const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+                if (xdg && *xdg)
+                        snprintf(user, sizeof user, "%s/coroner/signatures", xdg);
+                else if (home && *home)
+                        snprintf(user, sizeof user, "%s/.config/coroner/signatures", home);
+                if (load_optional(db, CORONER_SYSCONF_SIGNATURE_DIR) < 0 || load_optional(db, user) < 0)
+                        return -1;
+                const char *env = getenv("CORONER_SIGNATURES");
+                for (const char *p = env; p && *p;) {
+                        size_t len = strcspn(p, ":");
+                        char one[4096];
+                        snprintf(one, sizeof one, "%.*s", (int)len, p);
+                        if (load_optional(db, one) < 0)
+                                return -1;
+                        p += len + (p[len] == ':');
+                }
+        }
         for (size_t i = 0; i < n_dirs; i++)
                 if (coroner_db_load_dir(db, dirs[i], &err) < 0) {
                         fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);

@@ -73,4 +73,21 @@ echo '{"id": ' > "$TMP/typo/x/c.json"
 "$CORONER" signatures list --category gpu-oom > /dev/null 2>"$TMP/cat.err"; s=$?
 [ $s -eq 2 ] && grep -q "no signature has category 'gpu-oom'; the categories are: .*gpu-out-of-memory" "$TMP/cat.err" \
         && ok "list --category with an unknown category: exit 2, the categories that exist" || not_ok "unknown category" "exit $s $(cat "$TMP/cat.err")"
+# Precedence (coroner(1), FILES): shipped, the machine's, the user's
+# ($XDG_CONFIG_HOME), $CORONER_SIGNATURES, --signatures.
+mkdir -p "$TMP/xdg/coroner/signatures/torch" "$TMP/envsig/torch" "$TMP/cli/torch"
+for where in xdg/coroner/signatures envsig cli; do
+        "$CORONER" signatures show torch.cuda-oom | tail -n +2 | "$PY" -c "
+import json, sys
+s = json.load(sys.stdin); s['title'] = 'from ' + sys.argv[1]; print(json.dumps(s))" "$where" > "$TMP/$where/torch/cuda-oom.json"
+done
+title() { XDG_CONFIG_HOME="$TMP/xdg" "$@" | sed -n 's/^torch\.cuda-oom  *[a-z-]*  *[a-z]*  *//p'; }
+check "the user's directory (XDG_CONFIG_HOME) overrides the shipped set" \
+        test "$(title env CORONER_SIGNATURES= "$CORONER" signatures list)" = "from xdg/coroner/signatures"
+check "\$CORONER_SIGNATURES overrides the user's directory" \
+        test "$(title env CORONER_SIGNATURES="$TMP/nowhere:$TMP/envsig" "$CORONER" signatures list)" = "from envsig"
+check "--signatures overrides \$CORONER_SIGNATURES" \
+        test "$(title env CORONER_SIGNATURES="$TMP/envsig" "$CORONER" signatures list -s "$TMP/cli")" = "from cli"
+check "--no-default-signatures loads the --signatures directories only" \
+        test "$(XDG_CONFIG_HOME="$TMP/xdg" CORONER_SIGNATURES="$TMP/envsig" "$CORONER" signatures list --no-default-signatures -s "$TMP/cli" | wc -l)" = 1
 done_testing
