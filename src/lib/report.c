@@ -153,3 +153,34 @@ void report_environment_line(const coroner_analysis *a, struct strbuf *sb)
                 free(t);
         }
 }
+
+bool report_diagnosis_on_host(const struct diagnosis *d, const char *host)
+{
+        for (size_t k = 0; k < d->n_streams; k++)
+                if (strcmp(d->streams[k].host, host) == 0)
+                        return true;
+        return false;
+}
+
+size_t report_hosts(const coroner_analysis *a, const struct diagnosis *only, const char **hosts, size_t cap)
+{
+        const char *seen[256];
+        size_t n = 0;
+        for (size_t i = 0; i < a->ranking.n; i++) {
+                const struct diagnosis *d = a->ranking.diags[i];
+                if (only && d != only)
+                        continue;
+                for (size_t k = 0; k < d->n_streams && n < 256; k++) {
+                        const char *h = d->streams[k].host;
+                        bool dup = !h[0] || strcmp(h, "-") == 0;
+                        for (size_t j = 0; j < n && !dup; j++)
+                                dup = strcmp(seen[j], h) == 0;
+                        if (!dup) {
+                                if (hosts && n < cap)
+                                        hosts[n] = h;
+                                seen[n++] = h;
+                        }
+                }
+        }
+        return n;
+}

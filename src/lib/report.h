@@ -37,6 +37,10 @@ struct report_run {
 struct report_run *report_runs(const coroner_analysis *a, size_t max_full, size_t *n);
 /* One line: "python 3.12 · torch 2.11.0+cu130 · 2× NVIDIA H200 · ..." or "" */
 void report_environment_line(const coroner_analysis *a, struct strbuf *sb);
+/* The distinct hosts of a's diagnoses' streams (of only's, if not NULL),
+ * in ranking order: how many, the first cap of them into hosts. */
+size_t report_hosts(const coroner_analysis *a, const struct diagnosis *only, const char **hosts, size_t cap);
+bool report_diagnosis_on_host(const struct diagnosis *d, const char *host);
 /* Replaces the secrets in a rendered report (report_redact.c); every public
  * report function calls it last. */
 int report_redact_secrets(char **text);

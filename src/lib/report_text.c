@@ -207,8 +207,32 @@ static void stream_words(struct strbuf *sb, const struct stream_id *s)
                 sb_puts(sb, "(untagged)");
 }
 
+/* A fleet (several hosts' logs, a --journal-dir of systemd-journal-remote
+ * files, a merged report): on how many of the hosts this failure was seen,
+ * and what the others showed instead: "; on 7 of the 8 hosts with a
+ * diagnosis; gpu-node-03 failed differently (#2)". */
+static void fleet_words(struct strbuf *sb, const coroner_analysis *a, const struct diagnosis *d)
+{
+        const char *all[64];
+        size_t n_all = report_hosts(a, NULL, all, 64), n_mine = report_hosts(a, d, NULL, 0);
+        if (n_all < 2)
+                return;
+        sb_printf(sb, "; on %zu of the %zu hosts with a diagnosis", n_mine, n_all);
+        if (n_all - n_mine > 3)
+                return;
+        for (size_t h = 0; h < n_all; h++) {
+                if (report_diagnosis_on_host(d, all[h]))
+                        continue;
+                for (size_t j = 0; j < a->ranking.n; j++)
+                        if (report_diagnosis_on_host(a->ranking.diags[j], all[h])) {
+                                sb_printf(sb, "; %s failed differently (#%zu)", all[h], j + 1);
+                                break;
+                        }
+        }
+}
+
 /* "Seen 8 times, first ..., last ..., in 8 streams: ..." */
-static void seen_line(struct text *t, const struct diagnosis *d)
+static void seen_line(struct text *t, const coroner_analysis *a, const struct diagnosis *d)
 {
         struct strbuf sb = { 0 };
         char when[TIME_TEXT];
@@ -248,6 +272,7 @@ static void seen_line(struct text *t, const struct diagnosis *d)
                 if (d->n_streams_total > 8)
                         sb_printf(&sb, " and %zu more", d->n_streams_total - 8);
         }
+        fleet_words(&sb, a, d);
         sb_putc(&sb, '.');
         spaces(t, INDENT);
         wrap(t, sb.data, 2000, INDENT + 2);
@@ -389,7 +414,7 @@ static void full_diagnosis(struct text *t, const coroner_analysis *a, size_t i)
                 }
         }
         raised_line(t, d);
-        seen_line(t, d);
+        seen_line(t, a, d);
         if (d->incomplete) {
                 spaces(t, INDENT);
                 wrap(t, "The traceback was cut off (the input ended or the stream was interrupted).", 200, INDENT);

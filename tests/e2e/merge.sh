@@ -1,5 +1,5 @@
 #!/bin/sh
-# merge.sh — `coroner merge`: the reports of eight hosts that failed the
+# merge.sh — fleets. `coroner merge`: the reports of eight hosts that failed the
 # same way become one diagnosis (count and hosts summed, the earliest
 # first); a host that failed differently stays its own diagnosis; --follow's
 # JSON Lines merge too; the result has the report's schema.
@@ -48,4 +48,10 @@ echo "not json" > "$TMP/bad.json"
 "$CORONER" merge "$TMP/h1.json" "$TMP/bad.json" > /dev/null 2>"$TMP/bad.err"; s=$?
 [ $s -eq 2 ] && grep -q "bad.json: not a coroner JSON report" "$TMP/bad.err" && ok "a file that is no report: exit 2, named" \
         || not_ok "bad input to merge" "exit $s $(cat "$TMP/bad.err")"
+# The same fleet read as one log (a --journal-dir of journal-remote files,
+# or the hosts' logs together): the text report says on how many hosts.
+cat "$TMP"/h[1-8].log > "$TMP/fleet.log"
+COLUMNS=200 "$CORONER" --no-pager "$TMP/fleet.log" | tr -s ' \n' '  ' > "$TMP/fleet.txt"
+check "text: the same failure on 7 of the 8 hosts, and which host failed differently" \
+        grep -q "on 7 of the 8 hosts with a diagnosis; gpu-node-03 failed differently (#2)" "$TMP/fleet.txt"
 done_testing
