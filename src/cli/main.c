@@ -678,7 +678,7 @@ int main(int argc, char **argv)
                         break;
                 }
                 case OPT_REFERENCE: reference = true; break;
-                case 'r': opts.skip_binary = recursive = true; break;
+                case 'r': opts.skip_binary = opts.layout_hosts = recursive = true; break;
                 case 'j':
                         jobs = atoi(optarg);
                         if (jobs < 1 || jobs > 256) {

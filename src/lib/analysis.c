@@ -234,6 +234,7 @@ void coroner_analysis_free(coroner_analysis *a)
                 free(a->inputs[i].error);
                 free(a->inputs[i].warning);
                 free(a->inputs[i].note);
+                free(a->inputs[i].layout_host);
                 if (a->inputs[i].structured) {
                         structured_reset(a->inputs[i].structured);
                         free(a->inputs[i].structured);
@@ -254,6 +255,8 @@ int analysis_add_input(coroner_analysis *a, const char *name)
                 return CORONER_E_NOMEM;
         memset(&p[a->n_inputs], 0, sizeof *p);
         p[a->n_inputs].name = copy;
+        if (a->next_host)
+                p[a->n_inputs].layout_host = strndup_safe(a->next_host, strlen(a->next_host));
         p[a->n_inputs].compression = "none";
         p[a->n_inputs].complete = true;
         return (int)a->n_inputs++;
@@ -405,6 +408,11 @@ void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, con
         char run_id[33];
         if (outside_window(a, input, r))
                 return;
+        const char *layout_host = a->inputs[input].layout_host;
+        if (!r->host && layout_host) {
+                r->host = layout_host;
+                r->host_len = strlen(layout_host);
+        }
         track_runs(a, input, r, run_id);
         /* One record may hold several lines: rsyslog's #012, or a journal
          * entry whose MESSAGE has newlines (a traceback logged at once). */
@@ -745,18 +753,114 @@ static bool journal_name(const char *name)
         return (n > 8 && strcmp(name + n - 8, ".journal") == 0) || (n > 9 && strcmp(name + n - 9, ".journal~") == 0);
 }
 
+/* The host each of n paths names in a per-host layout, or NULL: the
+ * directory after "pods/" (kubectl and must-gather dumps), else the first
+ * directory below the paths' common one when there are several (a bundle
+ * of node1/..., node2/...). One file, or files in one directory, name no
+ * host. hosts[i] points into paths[i] (length in lens[i]). */
+static void layout_hosts(const char *const *paths, size_t n, const char **hosts, size_t *lens)
+{
+        size_t common = SIZE_MAX;  /* bytes of the common directory prefix, with its '/' */
+        for (size_t i = 0; i < n; i++) {
+                const char *last = strrchr(paths[i], '/');
+                size_t dir = last ? (size_t)(last - paths[i]) + 1 : 0;
+                if (common == SIZE_MAX) {
+                        common = dir;
+                        continue;
+                }
+                size_t k = 0;
+                while (k < common && k < dir && paths[0][k] == paths[i][k])
+                        k++;
+                while (k > 0 && paths[0][k - 1] != '/')
+                        k--;
+                common = k;
+        }
+        size_t distinct = 0;
+        for (size_t i = 0; i < n; i++) {
+                hosts[i] = NULL;
+                lens[i] = 0;
+                const char *pods = strstr(paths[i], "pods/");
+                if (pods && (pods == paths[i] || pods[-1] == '/') && strchr(pods + 5, '/')) {
+                        hosts[i] = pods + 5;
+                        lens[i] = (size_t)(strchr(pods + 5, '/') - hosts[i]);
+                        continue;
+                }
+                const char *rest = paths[i] + common, *slash = strchr(rest, '/');
+                if (!slash)
+                        continue;
+                hosts[i] = rest;
+                lens[i] = (size_t)(slash - rest);
+                bool seen = false;
+                for (size_t j = 0; j < i && !seen; j++)
+                        seen = hosts[j] && lens[j] == lens[i] && memcmp(hosts[j], rest, lens[i]) == 0;
+                distinct += !seen;
+        }
+        for (size_t i = 0; i < n && distinct < 2; i++)
+                if (hosts[i] && !(hosts[i] > paths[i] + 4 && memcmp(hosts[i] - 5, "pods/", 5) == 0))
+                        hosts[i] = NULL;  /* one directory is no per-host layout */
+}
+
+/* Sets the layout host of the next input from a path's host (or none). */
+static void set_next_host(coroner_analysis *a, const char *host, size_t len, char buf[64])
+{
+        a->next_host = NULL;
+        if (host && len && len < 64) {
+                memcpy(buf, host, len);
+                buf[len] = '\0';
+                a->next_host = buf;
+        }
+}
+
 /* A tar or zip bundle (any compression libarchive reads, such as a
  * support bundle or `tar czf logs.tar.gz /var/log/k26`): every regular
  * member is an input named BUNDLE:PATH, decompressed in turn if it is
  * compressed itself; journal files are read as journals; binary members
  * are skipped with a note. Returns the first error, having read on. */
+static bool open_bundle(const char *path, struct archive **ret, struct archive_entry **entry);
+
+/* The regular members' paths, in order (a first pass over the bundle). */
+static char **member_paths(const char *path, size_t *n)
+{
+        struct archive *ar;
+        struct archive_entry *entry;
+        char **names = NULL;
+        size_t cap = 0;
+        *n = 0;
+        if (!open_bundle(path, &ar, &entry))
+                return NULL;
+        do {
+                if (archive_entry_filetype(entry) != AE_IFREG)
+                        continue;
+                char **p = grow_array(names, *n, &cap, sizeof *p, 64);
+                if (!p || !(p[*n] = strndup_safe(archive_entry_pathname(entry), strlen(archive_entry_pathname(entry))))) {
+                        names = p ? p : names;
+                        break;
+                }
+                names = p;
+                (*n)++;
+        } while (archive_read_next_header(ar, &entry) == ARCHIVE_OK);
+        archive_read_free(ar);
+        return names;
+}
+
 static int read_bundle(coroner_analysis *a, const char *path, struct archive *ar, struct archive_entry *entry,
                        struct coroner_error *err)
 {
         int failed = 0;
+        size_t n_members = 0, member = 0;
+        char **members = member_paths(path, &n_members);
+        const char **hosts = calloc(n_members + 1, sizeof *hosts);
+        size_t *lens = calloc(n_members + 1, sizeof *lens);
+        if (members && hosts && lens)
+                layout_hosts((const char *const *)members, n_members, hosts, lens);
+        char host[64];
         do {
                 if (archive_entry_filetype(entry) != AE_IFREG)
                         continue;
+                bool same = members && hosts && lens && member < n_members &&
+                            strcmp(members[member], archive_entry_pathname(entry)) == 0;
+                set_next_host(a, same ? hosts[member] : NULL, same ? lens[member] : 0, host);
+                member++;
                 struct strbuf label = { 0 };
                 sb_printf(&label, "%s:%s", path, archive_entry_pathname(entry));
                 char *name = sb_take(&label);
@@ -784,6 +888,12 @@ static int read_bundle(coroner_analysis *a, const char *path, struct archive *ar
                         *err = member_err;
                 free(name);
         } while (archive_read_next_header(ar, &entry) == ARCHIVE_OK);
+        a->next_host = NULL;
+        for (size_t i = 0; members && i < n_members; i++)
+                free(members[i]);
+        free(members);
+        free(hosts);
+        free(lens);
         return failed ? CORONER_E_CORRUPT : 0;
 }
 
@@ -953,38 +1063,45 @@ coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, 
 struct worker {
         coroner_analysis *a;
         const char *const *paths;
+        const char **hosts;  /* layout hosts (opts.layout_hosts), or NULL */
+        size_t *lens;
         size_t n;
         struct coroner_error *errs;
         int failed;
         pthread_t thread;
 };
 
+/* Reads paths one by one into a, each with its layout host if any. */
+static int read_one_by_one(coroner_analysis *a, const char *const *paths, const char **hosts, const size_t *lens,
+                           size_t n, struct coroner_error *errs)
+{
+        int failed = 0;
+        char host[64];
+        for (size_t i = 0; i < n; i++) {
+                set_next_host(a, hosts ? hosts[i] : NULL, hosts ? lens[i] : 0, host);
+                if (coroner_analysis_read_path(a, paths[i], &errs[i]) < 0)
+                        failed++;
+        }
+        a->next_host = NULL;
+        return failed;
+}
+
 static void *worker_main(void *arg)
 {
         struct worker *w = arg;
-        for (size_t i = 0; i < w->n; i++)
-                if (coroner_analysis_read_path(w->a, w->paths[i], &w->errs[i]) < 0)
-                        w->failed++;
+        w->failed = read_one_by_one(w->a, w->paths, w->hosts, w->lens, w->n, w->errs);
         analysis_end_input(w->a, -1);
         return NULL;
 }
 
-static int read_one_by_one(coroner_analysis *a, const char *const *paths, size_t n, struct coroner_error *errs)
-{
-        int failed = 0;
-        for (size_t i = 0; i < n; i++)
-                if (coroner_analysis_read_path(a, paths[i], &errs[i]) < 0)
-                        failed++;
-        return failed;
-}
 
-int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, size_t n, int jobs,
-                                struct coroner_error *errs)
+static int read_paths(coroner_analysis *a, const char *const *paths, const char **hosts, size_t *lens, size_t n,
+                      int jobs, struct coroner_error *errs)
 {
         if (jobs > (int)n)
                 jobs = (int)n;
         if (jobs <= 1)
-                return read_one_by_one(a, paths, n, errs);
+                return read_one_by_one(a, paths, hosts, lens, n, errs);
         int failed = 0;
         /* Contiguous blocks of inputs, each worker's sequence numbers above
          * the previous block's: merged, the result is the sequential one. */
@@ -997,7 +1114,7 @@ int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, s
                                           ? realloc(a->inputs, (a->n_inputs + 2 * n) * sizeof *room) : a->inputs;
         if (!room) {
                 free(w);
-                return read_one_by_one(a, paths, n, errs);
+                return read_one_by_one(a, paths, hosts, lens, n, errs);
         }
         a->inputs = room;
         a->inputs_cap = a->inputs_cap > a->n_inputs + 2 * n ? a->inputs_cap : a->n_inputs + 2 * n;
@@ -1005,6 +1122,8 @@ int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, s
         for (int k = 0; k < jobs; k++) {
                 size_t from = n * (size_t)k / (size_t)jobs, to = n * (size_t)(k + 1) / (size_t)jobs;
                 w[k].paths = paths + from;
+                w[k].hosts = hosts ? hosts + from : NULL;
+                w[k].lens = lens ? lens + from : NULL;
                 w[k].n = to - from;
                 w[k].errs = errs + from;
                 if (coroner_analysis_new(a->db, &a->opts, &w[k].a) < 0)
@@ -1035,9 +1154,20 @@ int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, s
         }
         /* Inputs no worker could take are read here. */
         for (int k = started; k < jobs; k++)
-                for (size_t i = 0; i < w[k].n; i++)
-                        if (coroner_analysis_read_path(a, w[k].paths[i], &w[k].errs[i]) < 0)
-                                failed++;
+                failed += read_one_by_one(a, w[k].paths, w[k].hosts, w[k].lens, w[k].n, w[k].errs);
         free(w);
+        return failed;
+}
+
+int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, size_t n, int jobs,
+                                struct coroner_error *errs)
+{
+        const char **hosts = a->opts.layout_hosts ? calloc(n + 1, sizeof *hosts) : NULL;
+        size_t *lens = hosts ? calloc(n + 1, sizeof *lens) : NULL;
+        if (hosts && lens)
+                layout_hosts(paths, n, hosts, lens);
+        int failed = read_paths(a, paths, hosts && lens ? hosts : NULL, lens, n, jobs, errs);
+        free(hosts);
+        free(lens);
         return failed;
 }

@@ -133,6 +133,10 @@ struct coroner_options {
         /* An input whose first bytes are binary is skipped with a note
          * instead of read as text with a warning (directories, bundles). */
         bool skip_binary;
+        /* Inputs in a per-host layout (a directory of per-host or per-pod
+         * logs, kubectl and must-gather dumps) take the host (pod) their
+         * path names for lines that name none. */
+        bool layout_hosts;
 };
 
 int coroner_analysis_new(coroner_db *db, const struct coroner_options *opts,

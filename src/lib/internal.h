@@ -717,6 +717,7 @@ struct input_info {
          * nothing in it, no entry matched the journal filters (note). */
         char *warning;
         char *note;
+        char *layout_host;      /* the host (or pod) its place in a bundle or directory names */
 };
 
 struct coroner_analysis {
@@ -728,6 +729,7 @@ struct coroner_analysis {
         struct input_info *inputs;
         size_t n_inputs, inputs_cap;
         char *command;           /* coroner_analysis_set_command: the report's produced_by */
+        const char *next_host;   /* layout_host of the next input added */
         uint64_t seq;
         pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
         struct facts facts;

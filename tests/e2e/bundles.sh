@@ -54,4 +54,16 @@ timeout 20 "$CORONER" -f json -r "$TMP/b" > "$TMP/dir.json" 2>"$TMP/dir.err"; s=
         || not_ok "-r order" "exit $s $(json_get "$TMP/dir.json" '[i["name"] for i in r["inputs"]]') $(cat "$TMP/dir.err")"
 check "-r: a binary file is skipped with a note" \
         test "$(json_get "$TMP/dir.json" '[i.get("note") for i in r["inputs"] if i["name"].endswith("core.bin")][0]')" = "binary: skipped"
+# Layouts: a bundle or directory of per-host logs names the host of lines
+# that name none; kubectl/must-gather dumps name the pod; one directory
+# names nothing.
+check "a bundle of node1/, node2/: streams carry the host from the layout" \
+        test "$(json_get "$TMP/bundle.tar.gz.json" '[d["streams"][0]["host"] for d in r["diagnoses"] if d["id"] in ("torch.cuda-oom", "nccl.watchdog-timeout")]')" = "['node1', 'node2']"
+mkdir -p "$TMP/k/namespaces/ml/pods/sglang-0/server/server/logs" "$TMP/one/var/log/k26"
+cp "$C/gpu-cuda-oom/log.txt" "$TMP/k/namespaces/ml/pods/sglang-0/server/server/logs/current.log"
+cp "$C/gpu-cuda-oom/log.txt" "$TMP/one/var/log/k26/app.log"
+"$CORONER" -f json -r "$TMP/k" > "$TMP/k.json"
+check "a must-gather/kubectl dump: the pod is the host" test "$(json_get "$TMP/k.json" 'r["environment"]["hosts"]')" = "['sglang-0']"
+"$CORONER" -f json -r "$TMP/one" > "$TMP/one.json"
+check "one directory of logs names no host" test "$(json_get "$TMP/one.json" 'r["environment"]["hosts"]')" = "[]"
 done_testing
