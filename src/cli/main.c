@@ -64,10 +64,11 @@ static void usage(FILE *f)
                 "      --no-pager           do not page the report on a terminal ($CORONER_PAGER,\n"
                 "                           $PAGER, else less -FRX)\n"
                 "  -j, --jobs N             read N input files at once (default: the number of cores)\n"
-                "  -r, --recursive          a directory FILE: read every regular file below it,\n"
-                "                           compressed or not, oldest first; binary files are\n"
-                "                           skipped with a note. Tar and zip bundles (any\n"
-                "                           compression) are always read member by member\n"
+                "  -r, --recursive          accepted for habit: a directory FILE is always read\n"
+                "                           whole, every regular file below it, compressed or\n"
+                "                           not, oldest first, binary files skipped with a note.\n"
+                "                           Tar and zip bundles (any compression) are read\n"
+                "                           member by member\n"
                 "      --reference-matcher  no pre-filter: decode every line, try every signature\n"
                 "                           (slow; for testing the fast path)\n"
                 "\n"
@@ -192,20 +193,15 @@ static void file_list_free(struct file_list *l)
         memset(l, 0, sizeof *l);
 }
 
-/* Fills out with args, each directory replaced by its files (oldest
- * first); out stays empty when no argument is a directory. */
-static int expand_directories(char **args, int n, bool recursive, struct file_list *out)
+/* Fills out with args, each directory replaced by the files below it
+ * (oldest first); out stays empty when no argument is a directory. */
+static int expand_directories(char **args, int n, struct file_list *out)
 {
         bool any = false;
         for (int i = 0; i < n; i++) {
                 struct stat st;
-                if (strcmp(args[i], "-") != 0 && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-                        if (!recursive) {
-                                fprintf(stderr, "coroner: %s is a directory: -r reads every file below it\n", args[i]);
-                                return -1;
-                        }
+                if (strcmp(args[i], "-") != 0 && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode))
                         any = true;
-                }
         }
         if (!any)
                 return 0;
@@ -561,7 +557,7 @@ int main(int argc, char **argv)
         struct coroner_journal_options jo = { .dirs = jdirs, .files = jfiles, .units = units,
                                               .identifiers = idents, .matches = matches,
                                               .max_priority = -1 };
-        bool use_journal = false, reference = false, no_pager = false, paged = false, recursive = false;
+        bool use_journal = false, reference = false, no_pager = false, paged = false;
         struct file_list tree = { 0 };
         long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
         int jobs = ncpu > 0 ? (int)ncpu : 1;
@@ -678,7 +674,7 @@ int main(int argc, char **argv)
                         break;
                 }
                 case OPT_REFERENCE: reference = true; break;
-                case 'r': opts.skip_binary = opts.layout_hosts = recursive = true; break;
+                case 'r': break;  /* directories are always read whole; -r as grep's, for the habit */
                 case 'j':
                         jobs = atoi(optarg);
                         if (jobs < 1 || jobs > 256) {
@@ -730,6 +726,13 @@ int main(int argc, char **argv)
                 goto done;
         }
         coroner_db_set_reference(db, reference);
+        /* A directory given: its binary files are skipped, and a per-host
+         * layout below it names hosts. */
+        for (int i = optind; i < argc; i++) {
+                struct stat st;
+                if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
+                        opts.skip_binary = opts.layout_hosts = true;
+        }
         int r = coroner_analysis_new(db, &opts, &a);
         if (r < 0) {
                 fprintf(stderr, "coroner: %s%s%s\n", coroner_strerror(r),
@@ -797,7 +800,7 @@ int main(int argc, char **argv)
                                 "try 'journalctl -u UNIT | coroner' or 'coroner FILE', or --help\n");
         static const char *const stdin_only[] = { "-" };
         const char *const *paths = n_files ? (const char *const *)argv + optind : stdin_only;
-        if (n_files && expand_directories(argv + optind, n_files, recursive, &tree) < 0) {
+        if (n_files && expand_directories(argv + optind, n_files, &tree) < 0) {
                 status = 2;
                 goto done;
         }

@@ -34,6 +34,13 @@ check "the host that failed differently is its own diagnosis" \
 check "inputs of every report, merged_from names them" \
         test "$(json_get "$TMP/merged.json" 'str(len(r["inputs"])) + " " + str(len(r["merged_from"]))')" = "8 8"
 check "ranks run 1..n" test "$(json_get "$TMP/merged.json" '[d["rank"] for d in r["diagnoses"]] == list(range(1, len(r["diagnoses"]) + 1))')" = True
+# Eight hosts that failed the same way: one diagnosis, counted 8 times.
+host 3 > "$TMP/h3-oom.log"
+"$CORONER" -f json "$TMP/h3-oom.log" > "$TMP/h3-oom.json"
+"$CORONER" merge "$TMP"/h1.json "$TMP"/h2.json "$TMP"/h3-oom.json "$TMP"/h4.json "$TMP"/h5.json "$TMP"/h6.json \
+        "$TMP"/h7.json "$TMP"/h8.json > "$TMP/eight.json"
+check "eight per-host reports of one failure merge into one diagnosis on 8 hosts" \
+        test "$(json_get "$TMP/eight.json" '[str(d["count"]) + "/" + str(len({s["host"] for s in d["streams"]})) for d in r["diagnoses"]]')" = "['8/8']"
 # --follow's JSON Lines on standard input: the summary is taken.
 cat "$TMP/h1.log" | "$CORONER" --follow -f json > "$TMP/h1.jsonl" 2>/dev/null
 "$CORONER" merge - "$TMP/h2.json" < "$TMP/h1.jsonl" > "$TMP/lines.json"
