@@ -312,6 +312,16 @@ static int corrupt(struct source *s, struct coroner_error *err, const char *what
         return CORONER_E_CORRUPT;
 }
 
+/* A decoder has used all its input: read more (1), or at the end of the
+ * file 0 if the last frame was complete, else a truncation error. */
+static int refill(struct source *s, bool frame_complete, struct coroner_error *err)
+{
+        if (s->in_eof)
+                return frame_complete ? 0 : truncated(s, err);
+        int r = fill_input(s, err);
+        return r < 0 ? r : 1;
+}
+
 /* For decoders that do not say where in their input a fault lies: it was
  * found by byte `at`, in the frame (or stream) that starts at frame_start. */
 static int corrupt_by(struct source *s, struct coroner_error *err, uint64_t at, const char *what)
@@ -327,10 +337,8 @@ static long read_zstd(struct source *s, char *buf, size_t cap, struct coroner_er
         ZSTD_outBuffer out = { buf, cap, 0 };
         while (out.pos == 0) {
                 if (s->in_pos == s->in_len) {
-                        if (s->in_eof)
-                                return s->zstd_hint == 0 ? 0 : truncated(s, err);
-                        int r = fill_input(s, err);
-                        if (r < 0)
+                        int r = refill(s, s->zstd_hint == 0, err);
+                        if (r <= 0)
                                 return r;
                         continue;
                 }
@@ -353,10 +361,8 @@ static long read_bzip2(struct source *s, char *buf, size_t cap, struct coroner_e
         s->bz.avail_out = (unsigned)cap;
         while (s->bz.avail_out == cap) {
                 if (s->in_pos == s->in_len) {
-                        if (s->in_eof)
-                                return s->bz_stream_done ? 0 : truncated(s, err);
-                        int r = fill_input(s, err);
-                        if (r < 0)
+                        int r = refill(s, s->bz_stream_done, err);
+                        if (r <= 0)
                                 return r;
                         continue;
                 }
@@ -398,10 +404,8 @@ static long read_lz4(struct source *s, char *buf, size_t cap, struct coroner_err
         size_t produced = 0;
         while (produced == 0) {
                 if (s->in_pos == s->in_len) {
-                        if (s->in_eof)
-                                return s->lz4_hint == 0 ? 0 : truncated(s, err);
-                        int r = fill_input(s, err);
-                        if (r < 0)
+                        int r = refill(s, s->lz4_hint == 0, err);
+                        if (r <= 0)
                                 return r;
                         continue;
                 }
@@ -424,10 +428,8 @@ static long read_gzip(struct source *s, char *buf, size_t cap, struct coroner_er
         s->gz.avail_out = (uInt)cap;
         while (s->gz.avail_out == cap) {
                 if (s->in_pos == s->in_len) {
-                        if (s->in_eof)
-                                return s->gz_member_done ? 0 : truncated(s, err);
-                        int r = fill_input(s, err);
-                        if (r < 0)
+                        int r = refill(s, s->gz_member_done, err);
+                        if (r <= 0)
                                 return r;
                         continue;
                 }
