@@ -219,11 +219,23 @@ static int64_t walk_file(const char *path, bool locate, uint64_t *ret_before_use
 }
 
 /* sd-journal skips what it cannot read in a damaged file and says nothing.
- * Each file is walked once more, without filters, and its entries counted
- * against its header; where they fall short, err names the file, how many
- * entries are lost and after which one. Returns true if a file is damaged. */
-static bool find_damage(char **files, struct coroner_error *err)
+ * The entries read are counted against the files' headers: after a read of
+ * everything, the count is at hand (whole_read); after a filtered or
+ * partial one (whole_read < 0) each file is walked once more without
+ * filters. Where they fall short, err names the file, how many entries are
+ * lost and after which one. Returns true if a file is damaged. */
+static bool find_damage(char **files, long whole_read, struct coroner_error *err)
 {
+        /* A read of every entry of every file (no filter, no window)
+         * already counted them: the files need a second walk only when
+         * that count falls short of their headers'. */
+        if (whole_read >= 0) {
+                int64_t want = 0;
+                for (size_t i = 0; files && files[i]; i++)
+                        want += header_entries(files[i]) > 0 ? header_entries(files[i]) : 0;
+                if (whole_read >= want)
+                        return false;
+        }
         for (size_t i = 0; files && files[i]; i++) {
                 int64_t want = header_entries(files[i]);
                 if (want <= 0 || walk_file(files[i], false, NULL) >= want)
@@ -698,7 +710,9 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                         }
                 }
         }
-        if (r == 0 && !o->follow && find_damage(files, err))
+        bool whole = !o->n_units && !o->boot && o->max_priority < 0 && !o->n_identifiers && !o->n_matches &&
+                     !o->since && !o->until && !cursor;
+        if (r == 0 && !o->follow && find_damage(files, whole ? jr.entries : -1, err))
                 r = CORONER_E_CORRUPT;
         if (r == 0 && !o->follow && (jr.entries == 0 || !jr.unit_seen))
                 a->inputs[input].note = no_entries_note(&jr, o);
