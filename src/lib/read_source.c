@@ -205,8 +205,9 @@ static int source_init(struct source *s, struct coroner_error *err)
         return 0;
 }
 
-int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
-                   struct coroner_error *err)
+/* A source reading fd, or member when it is not NULL. */
+static int source_new(int fd, bool own_fd, struct archive *member, const char *name, struct source **ret,
+                      struct coroner_error *err)
 {
         struct source *s = xmalloc_or_null(sizeof *s);
         if (!s) {
@@ -216,6 +217,7 @@ int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
         }
         s->fd = fd;
         s->own_fd = own_fd;
+        s->member = member;
         s->name = strndup_safe(name, strlen(name));
         int r = source_init(s, err);
         if (r < 0) {
@@ -226,21 +228,15 @@ int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
         return 0;
 }
 
+int source_open_fd(int fd, const char *name, bool own_fd, struct source **ret,
+                   struct coroner_error *err)
+{
+        return source_new(fd, own_fd, NULL, name, ret, err);
+}
+
 int source_open_member(struct archive *ar, const char *name, struct source **ret, struct coroner_error *err)
 {
-        struct source *s = xmalloc_or_null(sizeof *s);
-        if (!s)
-                return CORONER_E_NOMEM;
-        s->fd = -1;
-        s->member = ar;
-        s->name = strndup_safe(name, strlen(name));
-        int r = source_init(s, err);
-        if (r < 0) {
-                source_free(s);
-                return r;
-        }
-        *ret = s;
-        return 0;
+        return source_new(-1, false, ar, name, ret, err);
 }
 
 int source_open_path(const char *path, struct source **ret, struct coroner_error *err)
