@@ -747,12 +747,6 @@ static int read_journal_member(coroner_analysis *a, struct archive *ar, const ch
         return r;
 }
 
-static bool journal_name(const char *name)
-{
-        size_t n = strlen(name);
-        return (n > 8 && strcmp(name + n - 8, ".journal") == 0) || (n > 9 && strcmp(name + n - 9, ".journal~") == 0);
-}
-
 /* The host each of n paths names in a per-host layout, or NULL: the
  * directory after "pods/" (kubectl and must-gather dumps), else the first
  * directory below the paths' common one when there are several (a bundle
@@ -811,12 +805,26 @@ static void set_next_host(coroner_analysis *a, const char *host, size_t len, cha
         }
 }
 
-/* A tar or zip bundle (any compression libarchive reads, such as a
- * support bundle or `tar czf logs.tar.gz /var/log/k26`): every regular
- * member is an input named BUNDLE:PATH, decompressed in turn if it is
- * compressed itself; journal files are read as journals; binary members
- * are skipped with a note. Returns the first error, having read on. */
-static bool open_bundle(const char *path, struct archive **ret, struct archive_entry **entry);
+/* Is path a tar or zip bundle? Then it is read member by member (ar is
+ * handed over and freed). Plain and compressed logs are not. */
+static bool open_bundle(const char *path, struct archive **ret, struct archive_entry **entry)
+{
+        struct archive *ar = archive_read_new();
+        if (!ar)
+                return false;
+        archive_read_support_filter_all(ar);
+        archive_read_support_format_tar(ar);
+        archive_read_support_format_gnutar(ar);
+        archive_read_support_format_zip(ar);
+        archive_read_support_format_7zip(ar);
+        if (archive_read_open_filename(ar, path, 64 * 1024) != ARCHIVE_OK ||
+            archive_read_next_header(ar, entry) != ARCHIVE_OK) {
+                archive_read_free(ar);
+                return false;
+        }
+        *ret = ar;
+        return true;
+}
 
 /* The regular members' paths, in order (a first pass over the bundle). */
 static char **member_paths(const char *path, size_t *n)
@@ -843,6 +851,11 @@ static char **member_paths(const char *path, size_t *n)
         return names;
 }
 
+/* A tar or zip bundle (any compression libarchive reads, such as a
+ * support bundle or `tar czf logs.tar.gz /var/log/k26`): every regular
+ * member is an input named BUNDLE:PATH, decompressed in turn if it is
+ * compressed itself; journal files are read as journals; binary members
+ * are skipped with a note. Returns the first error, having read on. */
 static int read_bundle(coroner_analysis *a, const char *path, struct archive *ar, struct archive_entry *entry,
                        struct coroner_error *err)
 {
@@ -864,11 +877,13 @@ static int read_bundle(coroner_analysis *a, const char *path, struct archive *ar
                 struct strbuf label = { 0 };
                 sb_printf(&label, "%s:%s", path, archive_entry_pathname(entry));
                 char *name = sb_take(&label);
-                if (!name)
-                        return CORONER_E_NOMEM;
+                if (!name) {
+                        failed = -1;  /* out of memory: stop, and free what the bundle took */
+                        break;
+                }
                 struct coroner_error member_err = { { 0 }, { 0 } };
                 int r;
-                if (journal_name(name)) {
+                if (journal_file_name(name)) {
                         r = read_journal_member(a, ar, name, &member_err);
                 } else {
                         struct source *src = NULL;
@@ -894,28 +909,7 @@ static int read_bundle(coroner_analysis *a, const char *path, struct archive *ar
         free(members);
         free(hosts);
         free(lens);
-        return failed ? CORONER_E_CORRUPT : 0;
-}
-
-/* Is path a tar or zip bundle? Then it is read member by member (ar is
- * handed over and freed). Plain and compressed logs are not. */
-static bool open_bundle(const char *path, struct archive **ret, struct archive_entry **entry)
-{
-        struct archive *ar = archive_read_new();
-        if (!ar)
-                return false;
-        archive_read_support_filter_all(ar);
-        archive_read_support_format_tar(ar);
-        archive_read_support_format_gnutar(ar);
-        archive_read_support_format_zip(ar);
-        archive_read_support_format_7zip(ar);
-        if (archive_read_open_filename(ar, path, 64 * 1024) != ARCHIVE_OK ||
-            archive_read_next_header(ar, entry) != ARCHIVE_OK) {
-                archive_read_free(ar);
-                return false;
-        }
-        *ret = ar;
-        return true;
+        return failed < 0 ? CORONER_E_NOMEM : failed ? CORONER_E_CORRUPT : 0;
 }
 
 /* Reads fd, or the file called name when fd < 0, as one more input. A
@@ -1094,7 +1088,6 @@ static void *worker_main(void *arg)
         return NULL;
 }
 
-
 static int read_paths(coroner_analysis *a, const char *const *paths, const char **hosts, size_t *lens, size_t n,
                       int jobs, struct coroner_error *errs)
 {
@@ -1103,8 +1096,6 @@ static int read_paths(coroner_analysis *a, const char *const *paths, const char 
         if (jobs <= 1)
                 return read_one_by_one(a, paths, hosts, lens, n, errs);
         int failed = 0;
-        /* Contiguous blocks of inputs, each worker's sequence numbers above
-         * the previous block's: merged, the result is the sequential one. */
         /* Room for every worker's inputs now, so that merging them cannot
          * fail for memory and lose a worker's results; without it (or
          * threads), the inputs are read here, one by one. */
@@ -1118,6 +1109,8 @@ static int read_paths(coroner_analysis *a, const char *const *paths, const char 
         }
         a->inputs = room;
         a->inputs_cap = a->inputs_cap > a->n_inputs + 2 * n ? a->inputs_cap : a->n_inputs + 2 * n;
+        /* Contiguous blocks of inputs, each worker's sequence numbers above
+         * the previous block's: merged, the result is the sequential one. */
         int started = 0;
         for (int k = 0; k < jobs; k++) {
                 size_t from = n * (size_t)k / (size_t)jobs, to = n * (size_t)(k + 1) / (size_t)jobs;

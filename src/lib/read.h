@@ -31,6 +31,9 @@ long source_next(struct source *s, const char **ret, struct coroner_error *err);
 unsigned source_control_permille(const struct source *s);
 /* A systemd journal file (read it with sd-journal, not as text). */
 bool source_is_journal_file(const struct source *s);
+/* read_journal.c: is this the name of a journal file (*.journal, *.journal~,
+ * an archived or a dirty one)? */
+bool journal_file_name(const char *name);
 
 /* read_lines.c: lines from a source, each at most LIMIT_LINE_BYTES (longer
  * ones are cut there and the rest skipped). A final line without '\n' counts. */

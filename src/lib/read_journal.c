@@ -7,7 +7,7 @@
  * is valid only until the next call, so each field is copied first.
  */
 #include "config.h"
-#include "internal.h"
+#include "read.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -46,6 +46,13 @@ static void get_either(sd_journal *j, const char *field, const char *fallback, c
                 buf[0] = '\0';
 }
 
+bool journal_file_name(const char *name)
+{
+        size_t len = strlen(name);
+        return (len > 8 && strcmp(name + len - 8, ".journal") == 0) ||
+               (len > 9 && strcmp(name + len - 9, ".journal~") == 0);
+}
+
 /* Appends every *.journal / *.journal~ file below dir (two levels: a
  * journal directory holds one folder per machine id). */
 static int collect_files(const char *dir, int depth, char ***files, size_t *n, struct coroner_error *err)
@@ -64,12 +71,9 @@ static int collect_files(const char *dir, int depth, char ***files, size_t *n, s
                 struct stat st;
                 if (stat(path, &st) != 0)
                         continue;
-                size_t len = strlen(e->d_name);
                 if (S_ISDIR(st.st_mode) && depth < 2) {
                         collect_files(path, depth + 1, files, n, NULL);
-                } else if (S_ISREG(st.st_mode) &&
-                           ((len > 8 && strcmp(e->d_name + len - 8, ".journal") == 0) ||
-                            (len > 9 && strcmp(e->d_name + len - 9, ".journal~") == 0))) {
+                } else if (S_ISREG(st.st_mode) && journal_file_name(e->d_name)) {
                         char **p = realloc(*files, (*n + 2) * sizeof *p);
                         if (!p)
                                 break;
