@@ -128,6 +128,17 @@ static void diagnosis_md(struct strbuf *sb, const coroner_analysis *a, size_t i,
         sb_printf(sb, "\nFingerprint `%s`.\n", d->fingerprint);
 }
 
+/* "> Note: `NAME`: what" — an input read completely that the reader
+ * should still know about. */
+static void input_remark(struct strbuf *sb, const char *label, const struct input_info *in, const char *what)
+{
+        sb_printf(sb, "> %s `", label);
+        put_code(sb, in->name, 200);
+        sb_puts(sb, "`: ");
+        put_md(sb, what, 400);
+        sb_puts(sb, "\n\n");
+}
+
 int coroner_report_markdown(const coroner_analysis *a, char **ret)
 {
         struct strbuf sb = { 0 };
@@ -147,17 +158,10 @@ int coroner_report_markdown(const coroner_analysis *a, char **ret)
         if (incomplete)
                 sb_putc(&sb, '\n');
         for (size_t i = 0; i < a->n_inputs; i++) {
-                const struct input_info *in = &a->inputs[i];
-                for (int k = 0; k < 2; k++) {
-                        const char *what = k ? in->note : in->warning;
-                        if (!what)
-                                continue;
-                        sb_puts(&sb, k ? "> Note: `" : "> **Warning:** `");
-                        put_code(&sb, in->name, 200);
-                        sb_puts(&sb, "`: ");
-                        put_md(&sb, what, 400);
-                        sb_puts(&sb, "\n\n");
-                }
+                if (a->inputs[i].warning)
+                        input_remark(&sb, "**Warning:**", &a->inputs[i], a->inputs[i].warning);
+                if (a->inputs[i].note)
+                        input_remark(&sb, "Note:", &a->inputs[i], a->inputs[i].note);
         }
         struct strbuf env = { 0 };
         report_environment_line(a, &env);

@@ -570,6 +570,23 @@ static int text_finish(struct text *t, const struct coroner_report_options *o, c
         return report_redact_secrets(ret);
 }
 
+/* An input as people call it: standard input is not "-". */
+static const char *input_words(const struct input_info *in)
+{
+        return strcmp(in->name, "-") == 0 ? "standard input" : in->name;
+}
+
+/* "warning: NAME: what it is (tail)" under the report's heading. */
+static void input_remark(struct text *t, const char *colour, const char *label, const struct input_info *in,
+                         const char *what, const char *tail)
+{
+        struct strbuf w = { 0 };
+        sb_printf(&w, "%s: %s%s", input_words(in), what, tail);
+        sb_printf(&t->sb, "%s%s:%s ", colour, label, t->st->reset);
+        wrap(t, w.data, 700, 2);
+        sb_free(&w);
+}
+
 int coroner_report_text(const coroner_analysis *a, const struct coroner_report_options *o, char **ret)
 {
         struct text t;
@@ -581,7 +598,7 @@ int coroner_report_text(const coroner_analysis *a, const struct coroner_report_o
         struct strbuf head = { 0 };
         if (a->n_inputs == 1)
                 sb_printf(&head, "coroner %s: %s, %llu lines, %zu diagnos%s", coroner_version(),
-                          strcmp(a->inputs[0].name, "-") == 0 ? "standard input" : a->inputs[0].name,
+                          input_words(&a->inputs[0]),
                           (unsigned long long)lines, a->ranking.n, a->ranking.n == 1 ? "is" : "es");
         else
                 sb_printf(&head, "coroner %s: %zu inputs, %llu lines, %zu diagnos%s", coroner_version(), a->n_inputs,
@@ -596,27 +613,16 @@ int coroner_report_text(const coroner_analysis *a, const struct coroner_report_o
         }
         sb_free(&env);
         for (size_t i = 0; i < a->n_inputs; i++)
-                if (!a->inputs[i].complete) {
-                        struct strbuf w = { 0 };
-                        sb_printf(&w, "%s: %s (diagnoses below use what was read)",
-                                  strcmp(a->inputs[i].name, "-") == 0 ? "standard input" : a->inputs[i].name,
-                                  a->inputs[i].error ? a->inputs[i].error : "incomplete");
-                        sb_printf(&t.sb, "%swarning:%s ", st->yellow, st->reset);
-                        wrap(&t, w.data, 700, 2);
-                        sb_free(&w);
-                }
+                if (!a->inputs[i].complete)
+                        input_remark(&t, st->yellow, "warning", &a->inputs[i],
+                                     a->inputs[i].error ? a->inputs[i].error : "incomplete",
+                                     " (diagnoses below use what was read)");
         for (size_t i = 0; i < a->n_inputs; i++) {
                 const struct input_info *in = &a->inputs[i];
-                for (int k = 0; k < 2; k++) {
-                        const char *what = k ? in->note : in->warning;
-                        if (!what)
-                                continue;
-                        struct strbuf w = { 0 };
-                        sb_printf(&w, "%s: %s", strcmp(in->name, "-") == 0 ? "standard input" : in->name, what);
-                        sb_printf(&t.sb, "%s%s:%s ", k ? st->dim : st->yellow, k ? "note" : "warning", st->reset);
-                        wrap(&t, w.data, 700, 2);
-                        sb_free(&w);
-                }
+                if (in->warning)
+                        input_remark(&t, st->yellow, "warning", in, in->warning, "");
+                if (in->note)
+                        input_remark(&t, st->dim, "note", in, in->note, "");
         }
         for (size_t i = 0; i < a->db->n_sigs; i++) {
                 const char *sample;
