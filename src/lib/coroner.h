@@ -298,7 +298,8 @@ enum {
 typedef struct coroner_redactor coroner_redactor;
 int coroner_redactor_new(unsigned what, coroner_redactor **ret);
 void coroner_redactor_free(coroner_redactor *r);
-/* Rewrites *text (a report of a) in place (*text is replaced). */
+/* Replaces in *text (a report of a; *text is replaced) what the redactor
+ * was asked for; the report functions have taken the secrets out already. */
 int coroner_redactor_apply(coroner_redactor *r, const coroner_analysis *a, char **text);
 
 const char *coroner_version(void);

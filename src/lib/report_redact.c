@@ -7,8 +7,9 @@
  * messages, summaries with their captures, streams, environment, command
  * lines alike.
  *
- * Secrets are always replaced by a typed placeholder ("<redacted:hf-token>").
- * On request (--redact), host names, IP addresses, user names in home
+ * Secrets are always replaced by a typed placeholder ("<redacted:hf-token>"),
+ * by every report function (report_redact_secrets). On request (--redact, a
+ * coroner_redactor), host names, IP addresses, user names in home
  * directories, emails and private paths become pseudonyms ("host-1",
  * "10.x.x.1", "user-1") that stay the same for the same value within a
  * redactor's life: a ticket can still say "rank 3 on host-2".
@@ -19,6 +20,7 @@
 #include "config.h"
 #include "report.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,13 +80,11 @@ struct pseudonym {
 
 struct coroner_redactor {
         unsigned what;
-        pcre2_code *secret_code[sizeof secret_rules / sizeof *secret_rules];
         pcre2_code *pseudo_code[sizeof pseudo_rules / sizeof *pseudo_rules];
         pcre2_code *host_code;   /* the hosts the analysis saw, as one alternation */
         char *hosts_pattern;
-        struct pseudonym *names;
+        struct pseudonym *names; /* every value replaced so far, numbered per kind */
         size_t n_names, cap_names;
-        unsigned next[6];        /* the next number for each kind (index: bit position + 1) */
 };
 
 static pcre2_code *compile(const char *pattern)
@@ -98,17 +98,25 @@ static pcre2_code *compile(const char *pattern)
         return c;
 }
 
+/* The secret rules, compiled once for the process: every report runs
+ * them, and compiled patterns are read-only, shared by -j's threads. */
+static pcre2_code *secret_code[sizeof secret_rules / sizeof *secret_rules];
+static bool secrets_compiled;
+static pthread_once_t secrets_once = PTHREAD_ONCE_INIT;
+
+static void compile_secrets(void)
+{
+        secrets_compiled = true;
+        for (size_t i = 0; i < sizeof secret_rules / sizeof *secret_rules; i++)
+                secrets_compiled &= (secret_code[i] = compile(secret_rules[i].pattern)) != NULL;
+}
+
 int coroner_redactor_new(unsigned what, coroner_redactor **ret)
 {
         coroner_redactor *r = xmalloc_or_null(sizeof *r);
         if (!r)
                 return CORONER_E_NOMEM;
         r->what = what;
-        for (size_t i = 0; i < sizeof secret_rules / sizeof *secret_rules; i++)
-                if (!(r->secret_code[i] = compile(secret_rules[i].pattern))) {
-                        coroner_redactor_free(r);
-                        return CORONER_E_NOMEM;
-                }
         for (size_t i = 0; i < sizeof pseudo_rules / sizeof *pseudo_rules; i++)
                 if ((what & pseudo_rules[i].kind) && !(r->pseudo_code[i] = compile(pseudo_rules[i].pattern))) {
                         coroner_redactor_free(r);
@@ -122,8 +130,6 @@ void coroner_redactor_free(coroner_redactor *r)
 {
         if (!r)
                 return;
-        for (size_t i = 0; i < sizeof secret_rules / sizeof *secret_rules; i++)
-                pcre2_code_free(r->secret_code[i]);
         for (size_t i = 0; i < sizeof pseudo_rules / sizeof *pseudo_rules; i++)
                 pcre2_code_free(r->pseudo_code[i]);
         pcre2_code_free(r->host_code);
@@ -134,23 +140,18 @@ void coroner_redactor_free(coroner_redactor *r)
         free(r);
 }
 
-static unsigned kind_slot(unsigned kind)
-{
-        unsigned slot = 0;
-        while (kind > 1) {
-                kind >>= 1;
-                slot++;
-        }
-        return slot < 6 ? slot : 5;
-}
-
-/* The number of value's pseudonym (a new one the first time); 0 if memory ran out. */
+/* The number of value's pseudonym: the next of its kind the first time;
+ * 0 if memory ran out. */
 static unsigned pseudonym(coroner_redactor *r, unsigned kind, const char *value, size_t len)
 {
-        for (size_t i = 0; i < r->n_names; i++)
-                if (r->names[i].kind == kind && strlen(r->names[i].value) == len &&
-                    memcmp(r->names[i].value, value, len) == 0)
+        unsigned of_kind = 0;
+        for (size_t i = 0; i < r->n_names; i++) {
+                if (r->names[i].kind != kind)
+                        continue;
+                if (strlen(r->names[i].value) == len && memcmp(r->names[i].value, value, len) == 0)
                         return r->names[i].number;
+                of_kind++;
+        }
         struct pseudonym *p = grow_array(r->names, r->n_names, &r->cap_names, sizeof *p, 16);
         if (!p)
                 return 0;
@@ -158,9 +159,8 @@ static unsigned pseudonym(coroner_redactor *r, unsigned kind, const char *value,
         char *copy = strndup_safe(value, len);
         if (!copy)
                 return 0;
-        unsigned number = ++r->next[kind_slot(kind)];
-        r->names[r->n_names++] = (struct pseudonym){ kind, copy, number };
-        return number;
+        r->names[r->n_names++] = (struct pseudonym){ kind, copy, of_kind + 1 };
+        return of_kind + 1;
 }
 
 /* One pass of code over *text; each match's value is replaced by what
@@ -228,24 +228,19 @@ static void replace_host(coroner_redactor *r, const void *rule, const char *valu
 }
 
 /* Host names are the ones the log itself named as hosts (journal fields,
- * syslog and journalctl prefixes): collected from the streams. */
+ * syslog and journalctl prefixes): those of the diagnoses' streams. */
 static void learn_hosts(coroner_redactor *r, const coroner_analysis *a)
 {
+        const char *hosts[256];
+        size_t n = a ? report_hosts(a, NULL, hosts, 256) : 0, kept = 0;
         struct strbuf pat = { 0 };
-        size_t n = 0;
-        for (size_t i = 0; a && i < a->ranking.n; i++) {
-                const struct diagnosis *d = a->ranking.diags[i];
-                for (size_t k = 0; k < d->n_streams; k++) {
-                        const char *h = d->streams[k].host;
-                        if (!h[0] || strcmp(h, "-") == 0 || strcmp(h, "localhost") == 0)
-                                continue;
-                        sb_puts(&pat, n++ ? "|" : "(?<![A-Za-z0-9.-])(?<value>");
-                        sb_puts(&pat, "\\Q");
-                        sb_puts(&pat, h);
-                        sb_puts(&pat, "\\E");
-                }
+        for (size_t i = 0; i < n && i < 256; i++) {
+                if (strcmp(hosts[i], "localhost") == 0)
+                        continue;
+                sb_puts(&pat, kept++ ? "|" : "(?<![A-Za-z0-9.-])(?<value>");
+                sb_printf(&pat, "\\Q%s\\E", hosts[i]);
         }
-        if (!n)
+        if (!kept)
                 return;
         sb_puts(&pat, ")(?![A-Za-z0-9-]|\\.[A-Za-z0-9])");
         if (r->hosts_pattern && pat.data && strcmp(r->hosts_pattern, pat.data) == 0) {
@@ -262,9 +257,6 @@ int coroner_redactor_apply(coroner_redactor *r, const coroner_analysis *a, char 
 {
         if (!*text)
                 return 0;
-        for (size_t i = 0; i < sizeof secret_rules / sizeof *secret_rules; i++)
-                if (!substitute(r, r->secret_code[i], text, replace_secret, &secret_rules[i]))
-                        return CORONER_E_NOMEM;
         if (r->what & CORONER_REDACT_HOSTS) {
                 learn_hosts(r, a);
                 if (r->host_code && !substitute(r, r->host_code, text, replace_host, NULL))
@@ -278,10 +270,11 @@ int coroner_redactor_apply(coroner_redactor *r, const coroner_analysis *a, char 
 
 int report_redact_secrets(char **text)
 {
-        coroner_redactor *r = NULL;
-        int rc = coroner_redactor_new(0, &r);
-        if (rc == 0)
-                rc = coroner_redactor_apply(r, NULL, text);
-        coroner_redactor_free(r);
-        return rc;
+        pthread_once(&secrets_once, compile_secrets);
+        if (!secrets_compiled)
+                return CORONER_E_NOMEM;
+        for (size_t i = 0; *text && i < sizeof secret_rules / sizeof *secret_rules; i++)
+                if (!substitute(NULL, secret_code[i], text, replace_secret, &secret_rules[i]))
+                        return CORONER_E_NOMEM;
+        return 0;
 }
