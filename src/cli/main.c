@@ -137,10 +137,15 @@ static bool stdin_has_log(int wait_ms)
 /* FILE arguments with directories expanded (-r): every regular file below
  * each, oldest first (a rotated log before the current one), symbolic
  * links not followed (no loops). */
+struct listed {
+        char *path;
+        time_t mtime;
+};
+
 struct file_list {
-        char **paths;
-        time_t *mtimes;
+        struct listed *items;
         size_t n, cap;
+        const char **paths;  /* the items' paths, in order, once listed */
 };
 
 static struct file_list *walking;  /* nftw has no context argument */
@@ -150,19 +155,15 @@ static int file_list_add(const char *path, time_t mtime)
         struct file_list *l = walking;
         if (l->n == l->cap) {
                 size_t cap = l->cap ? 2 * l->cap : 64;
-                char **p = realloc(l->paths, cap * sizeof *p);
-                if (p)
-                        l->paths = p;
-                time_t *m = p ? realloc(l->mtimes, cap * sizeof *m) : NULL;
-                if (m)
-                        l->mtimes = m;
-                if (!p || !m)
+                struct listed *p = realloc(l->items, cap * sizeof *p);
+                if (!p)
                         return -1;
+                l->items = p;
                 l->cap = cap;
         }
-        if (!(l->paths[l->n] = strdup(path)))
+        if (!(l->items[l->n].path = strdup(path)))
                 return -1;
-        l->mtimes[l->n++] = mtime;
+        l->items[l->n++].mtime = mtime;
         return 0;
 }
 
@@ -174,23 +175,27 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
         return type == FTW_F && S_ISREG(st->st_mode) ? file_list_add(path, st->st_mtime) : 0;
 }
 
-static struct file_list *sorting;
-
 static int by_age(const void *x, const void *y)
 {
-        size_t i = *(const size_t *)x, j = *(const size_t *)y;
-        if (sorting->mtimes[i] != sorting->mtimes[j])
-                return sorting->mtimes[i] < sorting->mtimes[j] ? -1 : 1;
-        return strcmp(sorting->paths[i], sorting->paths[j]);
+        const struct listed *a = x, *b = y;
+        if (a->mtime != b->mtime)
+                return a->mtime < b->mtime ? -1 : 1;
+        return strcmp(a->path, b->path);
 }
 
 static void file_list_free(struct file_list *l)
 {
         for (size_t i = 0; i < l->n; i++)
-                free(l->paths[i]);
+                free(l->items[i].path);
+        free(l->items);
         free(l->paths);
-        free(l->mtimes);
         memset(l, 0, sizeof *l);
+}
+
+static bool is_directory(const char *arg)
+{
+        struct stat st;
+        return strcmp(arg, "-") != 0 && stat(arg, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* Fills out with args, each directory replaced by the files below it
@@ -198,17 +203,13 @@ static void file_list_free(struct file_list *l)
 static int expand_directories(char **args, int n, struct file_list *out)
 {
         bool any = false;
-        for (int i = 0; i < n; i++) {
-                struct stat st;
-                if (strcmp(args[i], "-") != 0 && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode))
-                        any = true;
-        }
+        for (int i = 0; i < n; i++)
+                any |= is_directory(args[i]);
         if (!any)
                 return 0;
         walking = out;
         for (int i = 0; i < n; i++) {
-                struct stat st;
-                if (strcmp(args[i], "-") == 0 || stat(args[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+                if (!is_directory(args[i])) {
                         if (file_list_add(args[i], 0) < 0)
                                 goto oom;
                         continue;
@@ -216,32 +217,14 @@ static int expand_directories(char **args, int n, struct file_list *out)
                 size_t first = out->n;
                 if (nftw(args[i], visit, 16, FTW_PHYS) != 0)
                         goto oom;
-                size_t k = out->n - first;
-                size_t *order = malloc(k * sizeof *order + 1);
-                char **paths = malloc(k * sizeof *paths + 1);
-                time_t *mtimes = malloc(k * sizeof *mtimes + 1);
-                if (!order || !paths || !mtimes) {
-                        free(order);
-                        free(paths);
-                        free(mtimes);
-                        goto oom;
-                }
-                for (size_t j = 0; j < k; j++)
-                        order[j] = first + j;
-                sorting = out;
-                qsort(order, k, sizeof *order, by_age);
-                for (size_t j = 0; j < k; j++) {
-                        paths[j] = out->paths[order[j]];
-                        mtimes[j] = out->mtimes[order[j]];
-                }
-                memcpy(out->paths + first, paths, k * sizeof *paths);
-                memcpy(out->mtimes + first, mtimes, k * sizeof *mtimes);
-                free(order);
-                free(paths);
-                free(mtimes);
-                if (k == 0)
+                qsort(out->items + first, out->n - first, sizeof *out->items, by_age);
+                if (out->n == first)
                         fprintf(stderr, "coroner: warning: %s: no files below it\n", args[i]);
         }
+        if (!(out->paths = malloc((out->n + 1) * sizeof *out->paths)))
+                goto oom;
+        for (size_t i = 0; i < out->n; i++)
+                out->paths[i] = out->items[i].path;
         return 0;
 oom:
         fprintf(stderr, "coroner: out of memory listing the files below the directories given\n");
@@ -728,11 +711,9 @@ int main(int argc, char **argv)
         coroner_db_set_reference(db, reference);
         /* A directory given: its binary files are skipped, and a per-host
          * layout below it names hosts. */
-        for (int i = optind; i < argc; i++) {
-                struct stat st;
-                if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
+        for (int i = optind; i < argc; i++)
+                if (is_directory(argv[i]))
                         opts.skip_binary = opts.layout_hosts = true;
-        }
         int r = coroner_analysis_new(db, &opts, &a);
         if (r < 0) {
                 fprintf(stderr, "coroner: %s%s%s\n", coroner_strerror(r),
@@ -805,7 +786,7 @@ int main(int argc, char **argv)
                 goto done;
         }
         if (tree.n) {
-                paths = (const char *const *)tree.paths;
+                paths = tree.paths;
                 n_files = (int)tree.n;
         }
         size_t n_paths = n_files || use_journal ? (size_t)n_files : 1;
