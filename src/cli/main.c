@@ -134,7 +134,7 @@ static bool stdin_has_log(int wait_ms)
                pending > 0;
 }
 
-/* FILE arguments with directories expanded (-r): every regular file below
+/* FILE arguments with directories expanded: every regular file below
  * each, oldest first (a rotated log before the current one), symbolic
  * links not followed (no loops). */
 struct listed {

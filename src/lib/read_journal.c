@@ -235,8 +235,10 @@ static bool find_damage(char **files, long whole_read, struct coroner_error *err
          * that count falls short of their headers'. */
         if (whole_read >= 0) {
                 int64_t want = 0;
-                for (size_t i = 0; files && files[i]; i++)
-                        want += header_entries(files[i]) > 0 ? header_entries(files[i]) : 0;
+                for (size_t i = 0; files && files[i]; i++) {
+                        int64_t in_file = header_entries(files[i]);
+                        want += in_file > 0 ? in_file : 0;
+                }
                 if (whole_read >= want)
                         return false;
         }
@@ -594,21 +596,21 @@ static char *no_entries_note(struct journal_reader *jr, const struct coroner_jou
                 sb_printf(&sb, " --identifier %s", o->identifiers[i]);
         for (size_t i = 0; i < o->n_matches; i++)
                 sb_printf(&sb, " %s", o->matches[i]);
-        size_t similar = 0;
+        /* The first unit's name up to its suffix or glob: "k26" of "k26.service". */
+        const char *stem = o->n_units ? o->units[0] : "";
+        size_t stem_len = strcspn(stem, ".*?["), similar = 0;
         const void *d;
         size_t l;
-        if (o->n_units && sd_journal_query_unique(jr->j, "_SYSTEMD_UNIT") >= 0) {
+        if (stem_len && sd_journal_query_unique(jr->j, "_SYSTEMD_UNIT") >= 0) {
                 SD_JOURNAL_FOREACH_UNIQUE(jr->j, d, l) {
+                        if (l <= 14 || similar == 5)
+                                continue;
                         const char *v = (const char *)d + 14;  /* after "_SYSTEMD_UNIT=" */
                         size_t vl = l - 14;
-                        char stem[128];
-                        snprintf(stem, sizeof stem, "%s", o->units[0]);
-                        size_t stem_len = strcspn(stem, ".*?[");
                         bool same = vl >= stem_len && strncmp(v, stem, stem_len) == 0 &&
                                     (vl == stem_len || v[stem_len] == '.');
-                        if (l <= 14 || !stem_len || same || !memmem(v, vl, stem, stem_len) || similar == 5)
-                                continue;
-                        sb_printf(&sb, "%s%.*s", similar++ ? ", " : "; units of a similar name: ", (int)vl, v);
+                        if (!same && memmem(v, vl, stem, stem_len))
+                                sb_printf(&sb, "%s%.*s", similar++ ? ", " : "; units of a similar name: ", (int)vl, v);
                 }
         }
         return sb.data;
