@@ -378,12 +378,13 @@ void ranking_add(struct ranking *rk, const struct event *ev, const struct match_
         const char *run = ev->stream.invocation;
         uint64_t key = failure_key(m->sig, m->basis, id, fp, run);
         struct diagnosis *same = find_failure(rk, key, m->sig, m->basis, id, fp, run);
-        if (!same && !room_for(rk, m->sig, 1, &same) && !same)
-                return;
-        if (same) {
+        bool room = same || room_for(rk, m->sig, 1, &same);
+        if (same) {  /* this failure's diagnosis, or at the cap its signature's latest */
                 note_occurrence(same, ev);
                 return;
         }
+        if (!room)
+                return;  /* folded (room_for counted it) */
         struct diagnosis *d = new_diagnosis(ev, m, fp);
         if (!d) {
                 rk->folded_events++;
