@@ -224,17 +224,26 @@ echo "not a cursor" > "$TMP/badcursor"
 [ $s -eq 2 ] && grep -q badcursor "$TMP/bad.err" && ok "a cursor file without a cursor: exit 2, named" \
         || not_ok "a cursor file without a cursor: exit 2, named" "exit $s $(cat "$TMP/bad.err")"
 
+# follow_appended OUT JOURNAL HOST ARGS...: coroner --follow -f json ARGS in
+# the background while systemd-journal-remote appends HOST's failing run to
+# JOURNAL; stopped with SIGTERM once it reported it; s is its exit status.
+follow_appended() {
+        _out=$1 _journal=$2 _host=$3
+        shift 3
+        "$CORONER" -f json --follow "$@" > "$_out" 2>"$_out.err" &
+        _pid=$!
+        sleep 1
+        "$PY" "$TMP/export.py" "$_host" $B2 $I2 $T2 compressed | "$REMOTE" -o "$_journal" - 2>/dev/null
+        for i in $(seq 50); do grep -q compressed-tensors "$_out" && break; sleep 0.2; done
+        kill -TERM $_pid 2>/dev/null; wait $_pid; s=$?
+}
+
 # --follow while a second process appends through a pipe.
 "$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 healthy | "$REMOTE" -o "$TMP/live.journal" - 2>/dev/null
-"$CORONER" -f json --journal-file "$TMP/live.journal" --follow > "$TMP/follow.out" 2>"$TMP/follow.err" &
-pid=$!
-sleep 1
-"$PY" "$TMP/export.py" gpu-node-07 $B2 $I2 $T2 compressed | "$REMOTE" -o "$TMP/live.journal" - 2>/dev/null
-for i in $(seq 50); do grep -q compressed-tensors "$TMP/follow.out" && break; sleep 0.2; done
-kill -TERM $pid 2>/dev/null; wait $pid; s=$?
+follow_appended "$TMP/follow.out" "$TMP/live.journal" gpu-node-07 --journal-file "$TMP/live.journal"
 check "--follow reports the new failure as a JSON line while running" grep -q '"id":"compressed-tensors.unknown-compression-format"' "$TMP/follow.out"
 [ $s -eq 143 ] && grep -q '"record":"summary"' "$TMP/follow.out" && ok "--follow stops on SIGTERM with a summary, exit 143" \
-        || not_ok "--follow stops on SIGTERM with a summary, exit 143" "exit $s $(cat "$TMP/follow.err")"
+        || not_ok "--follow stops on SIGTERM with a summary, exit 143" "exit $s $(cat "$TMP/follow.out.err")"
 
 # Kernel lines that -u pulls in have no unit and no invocation: each
 # belongs to the run going on when it was written, none before the first.
@@ -342,11 +351,6 @@ fi
 # rotation; a new host writing to systemd-journal-remote).
 mkdir -p "$TMP/rot"
 "$PY" "$TMP/export.py" gpu-node-07 $B1 $I1 $T1 healthy | "$REMOTE" -o "$TMP/rot/remote-a.journal" - 2>/dev/null
-"$CORONER" -f json --journal-dir "$TMP/rot" --follow > "$TMP/rot.out" 2>"$TMP/rot.err" &
-pid=$!
-sleep 1
-"$PY" "$TMP/export.py" gpu-node-08 $B2 $I2 $T2 compressed | "$REMOTE" -o "$TMP/rot/remote-b.journal" - 2>/dev/null
-for i in $(seq 50); do grep -q compressed-tensors "$TMP/rot.out" && break; sleep 0.2; done
-kill -TERM $pid 2>/dev/null; wait $pid
+follow_appended "$TMP/rot.out" "$TMP/rot/remote-b.journal" gpu-node-08 --journal-dir "$TMP/rot"
 check "--follow --journal-dir: a journal file created later is read" grep -q '"id":"compressed-tensors.unknown-compression-format"' "$TMP/rot.out"
 done_testing

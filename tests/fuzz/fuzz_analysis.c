@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coroner.h"
+#include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -30,19 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int64_t t;
         coroner_parse_time(line, 1764452400LL * 1000000, &t);
 
-        coroner_analysis *a;
-        if (coroner_analysis_new(db, NULL, &a) < 0)
-                abort();
-        coroner_analysis_read_text(a, "fuzz", (const char *)data, size);
-        coroner_analysis_finish(a);
-        char *out = NULL;
         struct coroner_report_options o = { .color = true, .verbose = true };
-        if (coroner_report_json(a, &out) == 0)
-                free(out);
-        if (coroner_report_text(a, &o, &out) == 0)
-                free(out);
-        if (coroner_report_markdown(a, &out) == 0)
-                free(out);
-        coroner_analysis_free(a);
+        fuzz_analyse(db, (const char *)data, size, &o);
         return 0;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -85,17 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *nl = memchr(s, '\n', size);
         if (!structured_is_export_start(s, nl ? (size_t)(nl - s) : size))
                 return 0;
-        coroner_analysis *a;
-        if (coroner_analysis_new(db, NULL, &a) < 0)
-                abort();
-        coroner_analysis_read_text(a, "fuzz", s, size);
-        coroner_analysis_finish(a);
-        char *out = NULL;
         struct coroner_report_options o = { .verbose = true };
-        if (coroner_report_json(a, &out) == 0)
-                free(out);
-        if (coroner_report_text(a, &o, &out) == 0)
-                free(out);
-        coroner_analysis_free(a);
+        fuzz_analyse(db, s, size, &o);
         return 0;
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -97,20 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                         sb_putc(&text, '\n');
                 }
 
-        coroner_analysis *a;
-        if (coroner_analysis_new(db, NULL, &a) < 0)
-                abort();
-        coroner_analysis_read_text(a, "fuzz", text.data ? text.data : "", text.len);
-        coroner_analysis_finish(a);
-        char *out = NULL;
         struct coroner_report_options o = { .verbose = true, .all = true };
-        if (coroner_report_json(a, &out) == 0)
-                free(out);
-        if (coroner_report_text(a, &o, &out) == 0)
-                free(out);
-        if (coroner_report_markdown(a, &out) == 0)
-                free(out);
-        coroner_analysis_free(a);
+        fuzz_analyse(db, text.data ? text.data : "", text.len, &o);
         sb_free(&text);
         coroner_db_free(db);
         return 0;
