@@ -180,18 +180,11 @@ PYEOF
 check "a 5000-run crash loop: all 5000 OOMs counted, none dropped" \
         test "$(json_get "$TMP/loop.json" 'str(sum(d["count"] for d in r["diagnoses"] if d["id"] == "torch.cuda-oom")) + "/" + str(r["dropped_events"])')" = 5000/0
 # A pattern that hits a PCRE2 limit is a warning naming the signature and
-# the line, not a silent "no match".
-mkdir -p "$TMP/slowsig/test"
-cat > "$TMP/slowsig/test/slow.json" <<'EOF'
-{"id": "test.slow", "title": "A pattern that backtracks", "category": "application-bug", "severity": "error",
- "role": "root-cause", "match": {"line": "SLOWTRIGGER (?:a|aa)+$"}, "summary": "test", "fixes": ["none"],
- "references": ["https://www.pcre.org/current/doc/html/pcre2api.html#SEC20"],
- "samples": {"match": ["SLOWTRIGGER aaa"], "no_match": ["SLOWTRIGGER b"]}}
-EOF
+# the line, not a silent "no match" (tests/e2e/slow: a signature that backtracks).
 "$PY" -c "print('SLOWTRIGGER ' + 'a' * 60 + 'b')" > "$TMP/slow.log"
-"$CORONER" -f json -s "$TMP/slowsig" "$TMP/slow.log" > "$TMP/slow.json"
+"$CORONER" -f json -s "$SRCDIR/tests/e2e/slow" "$TMP/slow.log" > "$TMP/slow.json"
 check "a pattern that gives up: JSON pattern_limits names the signature and the line" \
         test "$(json_get "$TMP/slow.json" 'r["pattern_limits"][0]["signature"] + " " + r["pattern_limits"][0]["sample"][:15]')" = "test.slow SLOWTRIGGER aaa"
-"$CORONER" --no-pager -s "$TMP/slowsig" "$TMP/slow.log" > "$TMP/slow.txt"
+"$CORONER" --no-pager -s "$SRCDIR/tests/e2e/slow" "$TMP/slow.log" > "$TMP/slow.txt"
 check "a pattern that gives up: a warning in the text report" grep -q "signature test.slow gave up on 1 line (a PCRE2 limit)" "$TMP/slow.txt"
 done_testing

@@ -38,15 +38,8 @@ zstd -q -c < "$LOG" > "$TMP/log.zst" 2>/dev/null || gzip -c < "$LOG" > "$TMP/log
 head -c 70000 /dev/urandom > "$TMP/binary.dat"
 "$CORONER" -f json "$LOG" "$TMP/log.zst" "$TMP/empty.log" "$TMP/binary.dat" > "$TMP/many.json" 2>/dev/null
 "$CORONER" -f json --redact=all "$SRCDIR/corpus/sglang-unbalanced-memory/log.txt" > "$TMP/redacted.json"
-mkdir -p "$TMP/slow/test"
-cat > "$TMP/slow/test/slow.json" <<'J'
-{"id": "test.slow", "title": "A pattern that backtracks", "category": "application-bug", "severity": "error",
- "role": "root-cause", "match": {"line": "SLOWTRIGGER (?:a|aa)+$"}, "summary": "test", "fixes": ["none"],
- "references": ["https://www.pcre.org/current/doc/html/pcre2api.html#SEC20"],
- "samples": {"match": ["SLOWTRIGGER aaa"], "no_match": ["SLOWTRIGGER b"]}}
-J
 "$PY" -c "print('SLOWTRIGGER ' + 'a' * 60 + 'b')" > "$TMP/slow.log"
-"$CORONER" -f json -s "$TMP/slow" "$TMP/slow.log" > "$TMP/slow.json"
+"$CORONER" -f json -s "$SRCDIR/tests/e2e/slow" "$TMP/slow.log" > "$TMP/slow.json"
 validate "fresh reports: several inputs (compressed, empty, binary), redacted, a pattern that gave up" \
         "$TMP/many.json" "$TMP/redacted.json" "$TMP/slow.json"
 
