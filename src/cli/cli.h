@@ -11,6 +11,13 @@ int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults);
 int signatures_command(int argc, char **argv);
 /* `coroner merge REPORT.json...`; argv[0] is "merge". */
 int merge_command(int argc, char **argv);
+/* `coroner run [OPTIONS] -- COMMAND...` (run_cmd.c). */
+int run_command(int argc, char **argv);
+/* `coroner watch UNIT` (watch_cmd.c). */
+int watch_command(int argc, char **argv);
+/* `coroner postmortem UNIT`, `coroner list`, `coroner show` (postmortem_cmd.c). */
+int postmortem_command(int argc, char **argv);
+int reports_command(int argc, char **argv);
 /* Sends stdout through the user's pager (pager.c); false when there is none. */
 bool pager_start(void);
 /* Ends the pager's input and waits until the reader quits it. */

@@ -5,7 +5,7 @@
  * could not be read completely (the report is still printed).
  */
 #include "config.h"
-#include "cli.h"
+#include "watch.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -292,7 +292,7 @@ static void catch_stop_signals(void)
 }
 
 /* "1", "1.5s", "500ms", "2min", "1h" -> milliseconds; -1 if not a duration. */
-static int parse_duration_ms(const char *s)
+int parse_duration_ms(const char *s)
 {
         char *end;
         double v = strtod(s, &end);
@@ -434,6 +434,11 @@ static const char *data_dir(const char *installed, const char *source)
         return !in_build_tree() && stat(installed, &st) == 0 ? installed : source;
 }
 
+const char *milestone_dir(void)
+{
+        return data_dir(CORONER_MILESTONE_DIR, CORONER_SOURCE_MILESTONE_DIR);
+}
+
 /* Loads dir, skipped when it does not exist (an optional, local one). */
 static int load_optional(coroner_db *db, const char *dir)
 {
@@ -494,6 +499,14 @@ int main(int argc, char **argv)
                 return signatures_command(argc - 1, argv + 1);
         if (argc > 1 && strcmp(argv[1], "merge") == 0)
                 return merge_command(argc - 1, argv + 1);
+        if (argc > 1 && strcmp(argv[1], "run") == 0)
+                return run_command(argc - 1, argv + 1);
+        if (argc > 1 && strcmp(argv[1], "watch") == 0)
+                return watch_command(argc - 1, argv + 1);
+        if (argc > 1 && strcmp(argv[1], "postmortem") == 0)
+                return postmortem_command(argc - 1, argv + 1);
+        if (argc > 1 && (strcmp(argv[1], "list") == 0 || strcmp(argv[1], "show") == 0))
+                return reports_command(argc - 1, argv + 1);
 
         static const struct option longopts[] = {
                 { "format", required_argument, NULL, 'f' },

@@ -160,6 +160,20 @@ int coroner_analysis_read_paths(coroner_analysis *a, const char *const *paths, s
 int coroner_analysis_read_text(coroner_analysis *a, const char *name,
                                const char *text, size_t len);
 
+/* A journal entry as coroner watch sees it: its message and whose it is. */
+struct coroner_entry {
+        const char *message;
+        size_t len;
+        const char *unit;        /* _SYSTEMD_UNIT, or UNIT= of systemd's messages about a unit */
+        const char *invocation;  /* _SYSTEMD_INVOCATION_ID or INVOCATION_ID, "" if none */
+        const char *message_id;  /* MESSAGE_ID (sd-messages.h), "" if none */
+        const char *unit_result; /* UNIT_RESULT= of a failed unit's message, "" if none */
+        int exit_status;         /* EXIT_STATUS= of a process-exit message, -1 if none */
+        bool from_systemd;       /* written by the service manager (_PID=1), not by the unit */
+        bool kernel;             /* _TRANSPORT=kernel */
+        int64_t time_usec;
+};
+
 /* Following inputs as they grow (--follow): each diagnosis is handed over
  * as soon as its evidence is complete, repeats are counted. */
 struct coroner_follow_options {
@@ -179,6 +193,10 @@ struct coroner_follow_options {
         /* Has everything handed over so far been written out? (Before a
          * cursor is stored; false stops the follow with an error.) */
         bool (*delivered)(void *ctx);
+        /* The journal (coroner watch): each entry read, before the analysis
+         * sees it, and each round of waiting for more (at least 10 a second). */
+        void (*on_entry)(void *ctx, const struct coroner_entry *e);
+        void (*on_tick)(void *ctx);
         void *ctx;
 };
 
@@ -190,6 +208,20 @@ struct coroner_follow_options {
  * that cannot be opened is an error, the others are still followed. */
 int coroner_analysis_follow(coroner_analysis *a, const char *const *paths, size_t n,
                             const struct coroner_follow_options *fo, struct coroner_error *errs);
+
+/* Live inputs whose bytes the caller hands over (coroner run reads a
+ * command's output): lines are cut as read_lines.c cuts them, on_line (if
+ * not NULL) sees each whole line before the analysis does. Call
+ * coroner_analysis_tick between reads to complete what has been quiet
+ * (fo as for coroner_analysis_follow); close ends the input, its last
+ * unended line counting. */
+typedef struct coroner_live coroner_live;
+int coroner_live_open(coroner_analysis *a, const char *name,
+                      void (*on_line)(void *ctx, int input, const char *line, size_t len), void *ctx,
+                      coroner_live **ret);
+void coroner_live_feed(coroner_live *l, const char *bytes, size_t n);
+void coroner_live_close(coroner_live *l);
+void coroner_analysis_tick(coroner_analysis *a, const struct coroner_follow_options *fo);
 
 /* The journal itself, through sd-journal (read_journal.c). Filters have
  * journalctl's names and meanings. */
@@ -214,6 +246,11 @@ struct coroner_journal_options {
         char **cursor_ret;          /* without --follow: the cursor of the last entry read, for
                                      * the caller to store (coroner_cursor_save) once the
                                      * report is out (malloc'd; NULL if none was read) */
+        /* Only one invocation of the one unit named with -u: "last" its
+         * latest, read from its first entry; "next" the first to begin
+         * after now; or an invocation ID. The kernel's lines since the
+         * invocation began are kept. */
+        const char *invocation;
         bool follow;                /* keep reading as entries arrive */
         /* --follow: what to call and when to stop (fo->stop is also checked
          * between entries without --follow). */
@@ -237,6 +274,10 @@ int coroner_analysis_finish(coroner_analysis *a);
 size_t coroner_analysis_diagnosis_count(const coroner_analysis *a);
 const char *coroner_analysis_diagnosis_id(const coroner_analysis *a, size_t i);
 coroner_severity coroner_analysis_diagnosis_severity(const coroner_analysis *a, size_t i);
+/* "root-cause", "symptom" or "unknown" (the JSON report's role), and the
+ * title (report.c). Valid in --follow's callbacks too. */
+const char *coroner_analysis_diagnosis_role(const coroner_analysis *a, size_t i);
+const char *coroner_analysis_diagnosis_title(const coroner_analysis *a, size_t i);
 /* The command line that made the analysis, for the report's produced_by. */
 int coroner_analysis_set_command(coroner_analysis *a, int argc, char *const *argv);
 /* The inputs read, and what a reader must be warned of about one that was
@@ -301,6 +342,35 @@ void coroner_redactor_free(coroner_redactor *r);
 /* Replaces in *text (a report of a; *text is replaced) what the redactor
  * was asked for; the report functions have taken the secrets out already. */
 int coroner_redactor_apply(coroner_redactor *r, const coroner_analysis *a, char **text);
+
+/* ---- start-up milestones (match_milestones.c, milestones/README.md) ---- */
+
+/* What a service prints as it starts: "weights loaded", "ready". One file
+ * per service family; coroner run and watch print them as they happen. */
+typedef struct coroner_milestones coroner_milestones;
+struct coroner_milestone {
+        const char *family;       /* "sglang", "vllm", ... */
+        int stage;                /* its place: 0 started ... 7 ready (CORONER_STAGE_READY) */
+        const char *stage_name;   /* "weights-loaded" */
+        char text[256];           /* what it says, with the line's values */
+};
+enum { CORONER_STAGE_READY = 7 };
+int coroner_milestones_new(coroner_milestones **ret);
+void coroner_milestones_free(coroner_milestones *ms);
+/* *.json directly in dir, in name order; on a malformed file returns
+ * CORONER_E_SIGNATURE with err filled. */
+int coroner_milestones_load_dir(coroner_milestones *ms, const char *dir, struct coroner_error *err);
+int coroner_milestones_load_file(coroner_milestones *ms, const char *path, struct coroner_error *err);
+size_t coroner_milestones_count(const coroner_milestones *ms);
+const char *coroner_milestone_stage_name(int stage);
+/* The first milestone whose pattern matches the line (one thread at a time). */
+bool coroner_milestones_match(coroner_milestones *ms, const char *line, size_t len, struct coroner_milestone *ret);
+/* Does the family say "ready" in a line of its own? (Then another family's
+ * ready line, such as uvicorn's under SGLang, is not the service's.) */
+bool coroner_milestones_family_has_ready(const coroner_milestones *ms, const char *family);
+/* Every sample matches its own milestone; one line per problem into
+ * *report (malloc'd). Returns the number of errors. */
+int coroner_milestones_check(coroner_milestones *ms, char **report);
 
 const char *coroner_version(void);
 

@@ -374,6 +374,12 @@ struct coroner_signature {
         const cJSON *requires;  /* {"package": "<0.10", ...} or NULL */
 };
 
+/* A data file (signature, table, milestones): a regular file of at most
+ * 8 MiB, opened without blocking (a FIFO named *.json would hang). */
+char *data_file_read(const char *path, struct coroner_error *err);
+/* Line and column of offset in text, 1-based (for errors in data files). */
+void line_col(const char *text, size_t offset, int *line, int *col);
+
 /* ---- the Python knowledge table (knowledge/python.json) ---- */
 
 /* One Python exception type: what it means when nothing more specific is

@@ -166,7 +166,7 @@ bool category_known(const char *c)
 }
 
 /* Line and column of offset in text, 1-based. */
-static void line_col(const char *text, size_t offset, int *line, int *col)
+void line_col(const char *text, size_t offset, int *line, int *col)
 {
         *line = 1;
         *col = 1;
@@ -495,7 +495,7 @@ enum { SIGNATURE_FILE_LIMIT = 8 << 20, SIGNATURE_TREE_DEPTH = 16 };
 /* A signature file: a regular file (a FIFO named *.json would block for
  * ever, so the file is opened without blocking and its type checked) of at
  * most SIGNATURE_FILE_LIMIT bytes. */
-static char *read_file(const char *path, struct coroner_error *err)
+char *data_file_read(const char *path, struct coroner_error *err)
 {
         int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
         if (fd < 0) {
@@ -548,7 +548,7 @@ int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const c
 
 int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error *err)
 {
-        char *text = read_file(path, err);
+        char *text = data_file_read(path, err);
         if (!text)
                 return CORONER_E_SIGNATURE;
         if (!db->content_hash)

@@ -42,12 +42,17 @@ struct followed {
         bool skipping;       /* past LIMIT_LINE_BYTES: the rest of the line is dropped */
         char *prev;          /* the line before (announcers of tracebacks) */
         size_t prev_len;
+        /* coroner_live: each whole line, before the analysis sees it */
+        void (*on_line)(void *ctx, int input, const char *line, size_t len);
+        void *ctx;
 };
 
 static void feed(coroner_analysis *a, struct followed *f, const char *line, size_t len)
 {
         if (len && line[len - 1] == '\r')
                 len--;
+        if (f->on_line)
+                f->on_line(f->ctx, f->input, line, len);
         struct input_info *in = &a->inputs[f->input];
         in->prev_line = f->prev_len || in->records ? f->prev : NULL;
         in->prev_len = f->prev_len;
@@ -277,4 +282,57 @@ int coroner_analysis_follow(coroner_analysis *a, const char *const *paths, size_
         free(pfd);
         free(buf);
         return status;
+}
+
+/* ---- live inputs: bytes handed over by the caller (coroner run) ---- */
+
+struct coroner_live {
+        coroner_analysis *a;
+        struct followed f;
+};
+
+int coroner_live_open(coroner_analysis *a, const char *name,
+                      void (*on_line)(void *ctx, int input, const char *line, size_t len), void *ctx,
+                      coroner_live **ret)
+{
+        coroner_live *l = calloc(1, sizeof *l);
+        if (!l)
+                return CORONER_E_NOMEM;
+        l->a = a;
+        l->f.fd = -1;
+        l->f.input = analysis_add_input(a, name);
+        l->f.partial = malloc(LIMIT_LINE_BYTES);
+        l->f.prev = malloc(LIMIT_LINE_BYTES);
+        l->f.on_line = on_line;
+        l->f.ctx = ctx;
+        if (l->f.input < 0 || !l->f.partial || !l->f.prev) {
+                free(l->f.partial);
+                free(l->f.prev);
+                free(l);
+                return CORONER_E_NOMEM;
+        }
+        a->inputs[l->f.input].compression = "none";
+        *ret = l;
+        return 0;
+}
+
+void coroner_live_feed(coroner_live *l, const char *bytes, size_t n)
+{
+        analysis_set_clock(l->a, monotonic_ms());
+        consume(l->a, &l->f, bytes, n);
+}
+
+void coroner_live_close(coroner_live *l)
+{
+        if (!l)
+                return;
+        end_input(l->a, &l->f);
+        free(l->f.partial);
+        free(l->f.prev);
+        free(l);
+}
+
+void coroner_analysis_tick(coroner_analysis *a, const struct coroner_follow_options *fo)
+{
+        analysis_follow_tick(a, monotonic_ms(), fo);
 }

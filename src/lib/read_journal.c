@@ -480,7 +480,88 @@ struct journal_reader {
         char *line;    /* the entry rendered as evidence text */
         char *cursor;  /* of the last entry read */
         bool unit_seen;  /* -u: an entry of the units came (not only the kernel's) */
+        const struct coroner_follow_options *fo;
+        /* --invocation: the one read ("" until "next" finds it), and for
+         * "next" the one that was current before. */
+        bool one_invocation;
+        char invocation[33], before[33];
 };
+
+/* The invocation the current entry belongs to: the unit's own lines carry
+ * _SYSTEMD_INVOCATION_ID, systemd's messages about the unit INVOCATION_ID. */
+static void entry_invocation(sd_journal *j, char id[33])
+{
+        get_either(j, "_SYSTEMD_INVOCATION_ID", "INVOCATION_ID", id, 33);
+}
+
+static bool entry_is_kernel(sd_journal *j)
+{
+        char transport[16];
+        size_t len;
+        return get_field(j, "_TRANSPORT", transport, sizeof transport, &len) && strcmp(transport, "kernel") == 0;
+}
+
+/* --invocation: does the current entry belong to the invocation read? The
+ * kernel's lines do once it has begun. "next" takes the first invocation
+ * other than the one current when reading began. */
+static bool in_invocation(struct journal_reader *jr)
+{
+        char id[33];
+        entry_invocation(jr->j, id);
+        if (!id[0])
+                return jr->invocation[0] && entry_is_kernel(jr->j);
+        if (!jr->invocation[0] && strcmp(id, jr->before) != 0)
+                memcpy(jr->invocation, id, sizeof id);
+        return strcmp(id, jr->invocation) == 0;
+}
+
+/* Hands the current entry to fo->on_entry (coroner watch). */
+static void announce_entry(struct journal_reader *jr, size_t msg_len)
+{
+        sd_journal *j = jr->j;
+        char unit[256], invocation[33], message_id[33], result[64], status[16], pid[24];
+        size_t len;
+        get_either(j, "_SYSTEMD_UNIT", "UNIT", unit, sizeof unit);
+        get_either(j, "UNIT", NULL, result, sizeof result);
+        get_either(j, "_PID", NULL, pid, sizeof pid);
+        bool from_systemd = strcmp(pid, "1") == 0;
+        if (from_systemd && result[0])
+                memcpy(unit, result, sizeof result);  /* systemd's message about a unit */
+        entry_invocation(j, invocation);
+        get_either(j, "MESSAGE_ID", NULL, message_id, sizeof message_id);
+        get_either(j, "UNIT_RESULT", NULL, result, sizeof result);
+        uint64_t usec = 0;
+        sd_journal_get_realtime_usec(j, &usec);
+        struct coroner_entry e = {
+                .message = jr->msg, .len = msg_len, .unit = unit, .invocation = invocation,
+                .message_id = message_id, .unit_result = result,
+                .exit_status = get_field(j, "EXIT_STATUS", status, sizeof status, &len) ? atoi(status) : -1,
+                .from_systemd = from_systemd, .kernel = entry_is_kernel(j), .time_usec = (int64_t)usec,
+        };
+        jr->fo->on_entry(jr->fo->ctx, &e);
+}
+
+/* --invocation: the unit's latest invocation (into jr->invocation, or
+ * for "next" jr->before), and the time of its first entry. The journal
+ * is read backwards from its end, over that invocation only. */
+static void find_last_invocation(struct journal_reader *jr, uint64_t *ret_start)
+{
+        char *id = jr->invocation;
+        id[0] = '\0';
+        *ret_start = 0;
+        sd_journal_seek_tail(jr->j);
+        while (sd_journal_previous(jr->j) > 0) {
+                char here[33];
+                entry_invocation(jr->j, here);
+                if (!here[0])
+                        continue;
+                if (!id[0])
+                        memcpy(id, here, sizeof here);
+                else if (strcmp(here, id) != 0)
+                        break;
+                sd_journal_get_realtime_usec(jr->j, ret_start);
+        }
+}
 
 /* Feeds the current entry to the pipeline. */
 static void feed_entry(struct journal_reader *jr)
@@ -496,8 +577,14 @@ static void feed_entry(struct journal_reader *jr)
                 jr->unit_seen = !get_field(j, "_TRANSPORT", transport, sizeof transport, &len) ||
                                 strcmp(transport, "kernel") != 0;
         }
+        if (jr->one_invocation && !in_invocation(jr)) {
+                jr->entries--;  /* another invocation's: as if filtered out */
+                return;
+        }
         if (!get_field(j, "MESSAGE", jr->msg, LIMIT_LINE_BYTES + 1, &msg_len))
                 return;
+        if (jr->fo && jr->fo->on_entry)
+                announce_entry(jr, msg_len);
         /* The fast path, as for text: most entries matter to nobody, and
          * their other fields are never fetched. */
         if (analysis_skip_message(jr->a, jr->input, jr->msg, msg_len))
@@ -649,7 +736,8 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                 return input;
         a->inputs[input].compression = "journal";
 
-        struct journal_reader jr = { .a = a, .input = input, .unit_seen = o->n_units == 0 };
+        struct journal_reader jr = { .a = a, .input = input, .unit_seen = o->n_units == 0, .fo = o->fo,
+                                     .one_invocation = o->invocation != NULL };
         char **files = NULL;
         jr.msg = malloc(LIMIT_LINE_BYTES + 1);
         jr.line = malloc(LIMIT_LINE_BYTES + 512);
@@ -671,7 +759,25 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                         r = CORONER_E_USAGE;
                 }
         }
-        if (r == 0) {
+        if (r == 0 && o->invocation && o->n_units != 1) {
+                set_error(err, "--invocation", "%s", "needs exactly one unit (-u UNIT)");
+                r = CORONER_E_USAGE;
+        }
+        if (r == 0 && o->invocation) {
+                uint64_t start;
+                find_last_invocation(&jr, &start);
+                if (strcmp(o->invocation, "next") == 0) {
+                        memcpy(jr.before, jr.invocation, sizeof jr.before);
+                        jr.invocation[0] = '\0';
+                        sd_journal_seek_tail(jr.j);
+                        sd_journal_previous(jr.j);  /* read_available steps forward first */
+                } else if (strcmp(o->invocation, "last") == 0) {
+                        sd_journal_seek_realtime_usec(jr.j, start);
+                } else {
+                        snprintf(jr.invocation, sizeof jr.invocation, "%s", o->invocation);
+                        sd_journal_seek_head(jr.j);
+                }
+        } else if (r == 0) {
                 if (cursor) {
                         if (sd_journal_next(jr.j) > 0 && sd_journal_test_cursor(jr.j, cursor) <= 0)
                                 sd_journal_previous(jr.j);  /* cursor entry gone: start here */
@@ -691,6 +797,10 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                         r = (int)n;
                 while (r == 0 && o->follow && !(o->fo && o->fo->stop && *o->fo->stop)) {
                         analysis_follow_tick(a, monotonic_ms(), o->fo);
+                        if (o->fo && o->fo->on_tick)
+                                o->fo->on_tick(o->fo->ctx);
+                        if (o->fo && o->fo->stop && *o->fo->stop)
+                                break;
                         int w = sd_journal_wait(jr.j, FOLLOW_WAIT_USEC);
                         if (w == -EINTR)
                                 continue;

@@ -35,6 +35,16 @@ const char *report_role(const struct diagnosis *d)
         return d->unrecognized || d->basis == BASIS_ERROR_LINES ? "unknown" : d->symptom ? "symptom" : "root-cause";
 }
 
+const char *coroner_analysis_diagnosis_role(const coroner_analysis *a, size_t i)
+{
+        return i < a->ranking.n ? report_role(a->ranking.diags[i]) : "unknown";
+}
+
+const char *coroner_analysis_diagnosis_title(const coroner_analysis *a, size_t i)
+{
+        return i < a->ranking.n && a->ranking.diags[i]->title ? a->ranking.diags[i]->title : "";
+}
+
 const char *report_category(const struct diagnosis *d)
 {
         return d->category ? d->category : "unrecognized";
