@@ -5,7 +5,7 @@ function __coroner_units
                 journalctl -F _SYSTEMD_UNIT 2>/dev/null
         end | sort -u
 end
-complete -c coroner -n '__fish_use_subcommand' -a 'signatures merge' -d 'subcommand'
+complete -c coroner -n '__fish_use_subcommand' -a 'signatures merge run watch postmortem list show' -d 'subcommand'
 complete -c coroner -n '__fish_seen_subcommand_from signatures' -a 'list show check test'
 complete -c coroner -n '__fish_seen_subcommand_from show' -a '(coroner signatures list 2>/dev/null | awk \'/^[a-z]/ {print $1}\')'
 complete -c coroner -l category -x -a '(coroner signatures list 2>/dev/null | awk \'{print $2}\' | sort -u)'

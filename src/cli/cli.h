@@ -7,6 +7,10 @@
 /* Loads the installed (or source-tree) signatures when defaults, then dirs.
  * Prints the error and returns -1 on failure. */
 int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults);
+/* "1", "1.5s", "500ms", "2min", "1h" -> milliseconds; -1 if not a duration. */
+int parse_duration_ms(const char *s);
+/* The milestone directory: the installed one, or the source tree's. */
+const char *milestone_dir(void);
 /* `coroner signatures ...`; argv[0] is "signatures". Returns the exit status. */
 int signatures_command(int argc, char **argv);
 /* `coroner merge REPORT.json...`; argv[0] is "merge". */

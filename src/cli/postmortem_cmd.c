@@ -6,6 +6,7 @@
  * A post-mortem diagnoses exactly the unit's last invocation (with the
  * kernel's lines of that time), stores the report in the reports
  * directory in the three formats (named TIME~UNIT~INVOCATION.{json,txt,md},
+ * TIME in UTC to the millisecond,
  * so that names sort oldest first), keeps that directory within a count
  * and a size by removing the oldest, and logs one journal entry with the
  * top diagnosis in fields of its own (MESSAGE_ID below), so that the
@@ -295,6 +296,8 @@ int postmortem_command(int argc, char **argv)
                 goto done;
         }
         coroner_analysis_set_command(a, argc, argv);
+        char invocation[33] = "";
+        jo.invocation_ret = invocation;
         if (coroner_analysis_read_journal(a, &jo, &err) < 0) {
                 fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
                 goto done;
@@ -305,22 +308,18 @@ int postmortem_command(int argc, char **argv)
                 fprintf(stderr, "coroner: out of memory\n");
                 goto done;
         }
-        /* The invocation read: the report's latest run. */
-        const cJSON *runs = cJSON_GetObjectItemCaseSensitive(report, "runs");
-        const cJSON *diags = cJSON_GetObjectItemCaseSensitive(report, "diagnoses");
-        const cJSON *top = cJSON_GetArrayItem(diags, 0);
-        const char *invocation = NULL;
-        const cJSON *run;
-        cJSON_ArrayForEach(run, runs) {
-                const char *id = json_str(run, "id");
-                if (id && strlen(id) == 32)
-                        invocation = id;
+        if (!invocation[0]) {
+                fprintf(stderr, "coroner: postmortem: %s has no invocation in the journal\n", unit);
+                status = 1;
+                goto done;
         }
-        if (!invocation)
-                invocation = strcmp(jo.invocation, "last") ? jo.invocation : "unknown";
-        char stamp[32], base[512], name[600], path[4700];
-        time_t now = time(NULL);
-        strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", gmtime(&now));
+        const cJSON *top = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(report, "diagnoses"), 0);
+        /* Milliseconds in the name: two post-mortems of one second still sort. */
+        char stamp[48], base[512], name[600], path[4700];
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        size_t len = strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", gmtime(&ts.tv_sec));
+        snprintf(stamp + len, sizeof stamp - len, ".%03ldZ", ts.tv_nsec / 1000000);
         snprintf(base, sizeof base, "%s~%s~%s", stamp, unit, invocation);
         if (mkdir(out_dir, 0755) != 0 && errno != EEXIST) {
                 fprintf(stderr, "coroner: %s: %s\n", out_dir, strerror(errno));
@@ -336,7 +335,8 @@ int postmortem_command(int argc, char **argv)
         if (store(out_dir, name, json) < 0)
                 goto done;
         prune(out_dir, keep, max_bytes);
-        snprintf(path, sizeof path, "%s/%s", out_dir, name);
+        char dir_abs[4096];
+        snprintf(path, sizeof path, "%s/%s", realpath(out_dir, dir_abs) ? dir_abs : out_dir, name);
 
         struct summary_fields f = { .n = 0 };
         const char *title = top ? json_str(top, "title") : NULL;
@@ -390,7 +390,7 @@ static char *slurp(const char *path)
         return text;
 }
 
-/* "20261201T213000Z" -> "2026-12-01 21:30:00 UTC" */
+/* "20261201T213000.123Z" -> "2026-12-01 21:30:00 UTC" */
 static void stamp_text(const char *base, char out[32])
 {
         if (strlen(base) >= 16 && base[8] == 'T')

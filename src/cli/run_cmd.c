@@ -104,11 +104,18 @@ static void read_outputs(struct run *r, int wait_ms)
                         o->fd = -1;
                         continue;
                 }
-                if (o->pass_to >= 0) {
-                        watch_clear_status(r->watch);
-                        write_all(o->pass_to, buf, (size_t)got);
+                /* Line by line, so that a milestone is printed right after
+                 * the line that says it. */
+                for (size_t at = 0; at < (size_t)got;) {
+                        const char *nl = memchr(buf + at, '\n', (size_t)got - at);
+                        size_t end = nl ? (size_t)(nl - buf) + 1 : (size_t)got;
+                        if (o->pass_to >= 0) {
+                                watch_clear_status(r->watch);
+                                write_all(o->pass_to, buf + at, end - at);
+                        }
+                        coroner_live_feed(o->live, buf + at, end - at);
+                        at = end;
                 }
-                coroner_live_feed(o->live, buf, (size_t)got);
         }
 }
 
@@ -315,7 +322,8 @@ int run_command(int argc, char **argv)
         char **command = argv + optind;
         if (wo.json)
                 wo.out = stdout;
-        wo.what = command[0];
+        const char *slash = strrchr(command[0], '/');
+        wo.what = slash ? slash + 1 : command[0];
 
         coroner_db *db = NULL;
         coroner_milestones *ms = NULL;

@@ -49,6 +49,28 @@ static bool category_in_db(const coroner_db *db, const char *category)
         return found;
 }
 
+/* The shipped start-up milestones (milestones/README.md): each sample
+ * matches its own milestone. Returns the number of errors. */
+static int check_milestones(void)
+{
+        coroner_milestones *ms = NULL;
+        struct coroner_error err = { { 0 }, { 0 } };
+        char *report = NULL;
+        int errors = 1;
+        if (coroner_milestones_new(&ms) < 0)
+                printf("error: out of memory\n");
+        else if (coroner_milestones_load_dir(ms, milestone_dir(), &err) < 0)
+                printf("error: %s: %s\n", err.where, err.message);
+        else {
+                errors = coroner_milestones_check(ms, &report);
+                fputs(report ? report : "", stdout);
+                printf("%zu start-up milestones, %d errors\n", coroner_milestones_count(ms), errors);
+        }
+        free(report);
+        coroner_milestones_free(ms);
+        return errors;
+}
+
 int signatures_command(int argc, char **argv)
 {
         static const struct option longopts[] = {
@@ -130,6 +152,8 @@ int signatures_command(int argc, char **argv)
                 int errors = coroner_db_check(db, &report, &warnings);
                 fputs(report ? report : "", stdout);
                 free(report);
+                if (defaults)
+                        errors += check_milestones();
                 status = errors ? 1 : 0;
         } else if (strcmp(verb, "test") == 0 && optind + 1 < argc) {
                 char *report = NULL;

@@ -38,6 +38,10 @@ struct watch {
         bool status_line;          /* a terminal: one line updated in place */
         bool status_shown;
         int64_t start_ms, last_milestone_ms, next_status_ms;
+        /* coroner watch: the journal's times, so that a backlog read at once
+         * still says how long each step took */
+        bool log_clock;
+        int64_t log_start_usec, log_now_usec;
         bool reached[N_STAGES];
         int last_stage;            /* -1: none yet */
         const char *families[8];   /* the service families seen (their own ready line waited for) */
@@ -133,12 +137,28 @@ void watch_clear_status(struct watch *w)
         }
 }
 
+void watch_set_log_time(struct watch *w, int64_t usec)
+{
+        if (!w->log_clock) {
+                w->log_clock = true;
+                w->log_start_usec = usec;
+        }
+        if (usec > w->log_now_usec)
+                w->log_now_usec = usec;
+}
+
+/* Milliseconds since the start: of the log's clock when it has one. */
+static int64_t elapsed_ms(const struct watch *w)
+{
+        return w->log_clock ? (w->log_now_usec - w->log_start_usec) / 1000 : now_ms() - w->start_ms;
+}
+
 static void show_status(struct watch *w)
 {
         if (!w->status_line)
                 return;
         char elapsed[32];
-        format_elapsed(now_ms() - w->start_ms, elapsed);
+        format_elapsed(elapsed_ms(w), elapsed);
         fprintf(w->o.out, "\r\033[K%s  %s", elapsed, w->last_stage < 0 ? "waiting for the first milestone" : w->last_text);
         if (w->gpu_text[0])
                 fprintf(w->o.out, "  %s", w->gpu_text);
@@ -165,10 +185,11 @@ static void json_string(FILE *out, const char *s)
 /* One event line: "[1:23] text" (plus GPU memory), or a JSON Lines record. */
 static void event(struct watch *w, const char *record, const char *stage, const char *family, const char *text)
 {
-        int64_t elapsed = now_ms() - w->start_ms;
+        int64_t elapsed = elapsed_ms(w);
         watch_clear_status(w);
         if (w->o.json) {
-                fprintf(w->o.out, "{\"record\":\"%s\",\"elapsed_s\":%.1f", record, (double)elapsed / 1000);
+                fprintf(w->o.out, "{\"record\":\"%s\",\"schema\":\"" CORONER_REPORT_SCHEMA "\",\"elapsed_s\":%.1f", record,
+                        (double)elapsed / 1000);
                 if (stage)
                         fprintf(w->o.out, ",\"stage\":\"%s\"", stage);
                 if (family) {
@@ -204,9 +225,9 @@ void watch_line(struct watch *w, const char *line, size_t len)
         /* A generic ready line (uvicorn's) is not the service's when the
          * service has a ready line of its own: SGLang serves only after its
          * warm-up, well after uvicorn's "Application startup complete." */
-        if (m.stage == CORONER_STAGE_READY)
+        if (m.stage == CORONER_STAGE_READY && coroner_milestones_family_generic(w->ms, m.family))
                 for (size_t k = 0; k < w->n_families; k++)
-                        if (strcmp(w->families[k], m.family) != 0 &&
+                        if (!coroner_milestones_family_generic(w->ms, w->families[k]) &&
                             coroner_milestones_family_has_ready(w->ms, w->families[k])) {
                                 m.stage = CORONER_STAGE_READY - 1;
                                 m.stage_name = coroner_milestone_stage_name(m.stage);
@@ -395,7 +416,7 @@ void watch_tick(struct watch *w)
         poll_gpu(w, now);
         if (w->verdict == VERDICT_NONE && w->o.timeout_ms > 0 && now - w->start_ms >= w->o.timeout_ms) {
                 char quiet[32];
-                format_elapsed(now - w->last_milestone_ms, quiet);
+                format_elapsed(now - w->last_milestone_ms, quiet);  /* wall clock: silence is now */
                 w->verdict = VERDICT_TIMED_OUT;
                 if (w->last_stage < 0)
                         snprintf(w->why, sizeof w->why, "no milestone reached");
@@ -456,12 +477,16 @@ int watch_finish(struct watch *w, coroner_analysis *a)
                 free(out);
         }
         char elapsed[32], text[1024];
-        format_elapsed(now_ms() - w->start_ms, elapsed);
+        if (w->verdict == VERDICT_FAILED && w->fatal_index < 0 && coroner_analysis_diagnosis_count(a) > 0) {
+                size_t n = strlen(w->why);  /* the command's end, and what the report found */
+                snprintf(w->why + n, sizeof w->why - n, "; %s", coroner_analysis_diagnosis_title(a, 0));
+        }
+        format_elapsed(elapsed_ms(w), elapsed);
         snprintf(text, sizeof text, "%s %s after %s: %s", w->o.what, names[w->verdict], elapsed, w->why);
         if (w->o.json) {
-                fprintf(w->o.out, "{\"record\":\"verdict\",\"verdict\":\"%s\",\"elapsed_s\":%.1f,\"exit_status\":%d,",
+                fprintf(w->o.out, "{\"record\":\"verdict\",\"schema\":\"" CORONER_REPORT_SCHEMA "\",\"verdict\":\"%s\",\"elapsed_s\":%.1f,\"exit_status\":%d,",
                         w->verdict == VERDICT_TIMED_OUT ? "timed-out" : names[w->verdict],
-                        (double)(now_ms() - w->start_ms) / 1000, status[w->verdict]);
+                        (double)elapsed_ms(w) / 1000, status[w->verdict]);
                 fputs("\"last_milestone\":", w->o.out);
                 if (w->last_stage >= 0)
                         fprintf(w->o.out, "\"%s\"", coroner_milestone_stage_name(w->last_stage));

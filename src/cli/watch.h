@@ -22,6 +22,9 @@ struct watch_options {
 struct watch;
 int watch_new(const struct watch_options *o, coroner_milestones *ms, struct watch **ret);
 void watch_free(struct watch *w);
+/* The time a journal entry was written (before watch_line): events then
+ * count from the invocation's first entry, not from when coroner began. */
+void watch_set_log_time(struct watch *w, int64_t usec);
 /* A line of the service's output: a milestone? */
 void watch_line(struct watch *w, const char *line, size_t len);
 /* A diagnosis handed over by the analysis (--follow's on_diagnosis). */
@@ -40,10 +43,5 @@ void watch_stopped(struct watch *w, int sig);
 /* Prints the report (when failed) and the verdict; returns the exit status:
  * 0 ready (or exited 0), 1 failed, 124 timed out, 130 stopped. */
 int watch_finish(struct watch *w, coroner_analysis *a);
-
-/* "1", "1.5s", "500ms", "2min", "1h" -> milliseconds; -1 if not a duration (main.c). */
-int parse_duration_ms(const char *s);
-/* The milestone directory: the installed one, or the source tree's (main.c). */
-const char *milestone_dir(void);
 
 #endif

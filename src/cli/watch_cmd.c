@@ -36,6 +36,7 @@ struct watch_ctx {
 static void on_entry(void *ctx, const struct coroner_entry *e)
 {
         struct watch_ctx *w = ctx;
+        watch_set_log_time(w->watch, e->time_usec);
         watch_line(w->watch, e->message, e->len);
         if (watch_verdict(w->watch) != VERDICT_NONE)
                 stop_now = 1;

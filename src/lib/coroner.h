@@ -251,6 +251,7 @@ struct coroner_journal_options {
          * after now; or an invocation ID. The kernel's lines since the
          * invocation began are kept. */
         const char *invocation;
+        char *invocation_ret;       /* --invocation: the ID read, 33 bytes ("" when the unit has none) */
         bool follow;                /* keep reading as entries arrive */
         /* --follow: what to call and when to stop (fo->stop is also checked
          * between entries without --follow). */
@@ -365,8 +366,11 @@ size_t coroner_milestones_count(const coroner_milestones *ms);
 const char *coroner_milestone_stage_name(int stage);
 /* The first milestone whose pattern matches the line (one thread at a time). */
 bool coroner_milestones_match(coroner_milestones *ms, const char *line, size_t len, struct coroner_milestone *ret);
-/* Does the family say "ready" in a line of its own? (Then another family's
- * ready line, such as uvicorn's under SGLang, is not the service's.) */
+/* A generic family ("generic": true) serves many services: uvicorn's
+ * "Application startup complete." is vLLM's ready line, but not SGLang's,
+ * which has a ready line of its own (coroner_milestones_family_has_ready)
+ * after its warm-up. */
+bool coroner_milestones_family_generic(const coroner_milestones *ms, const char *family);
 bool coroner_milestones_family_has_ready(const coroner_milestones *ms, const char *family);
 /* Every sample matches its own milestone; one line per problem into
  * *report (malloc'd). Returns the number of errors. */

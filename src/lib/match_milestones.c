@@ -35,6 +35,8 @@ struct milestone {
 
 struct coroner_milestones {
         struct milestone *items;
+        char **generic;       /* families that serve many services (uvicorn) */
+        size_t n_generic, generic_cap;
         size_t n, cap;
         char **families;
         size_t n_families, families_cap;
@@ -65,6 +67,7 @@ void coroner_milestones_free(coroner_milestones *ms)
         }
         for (size_t i = 0; i < ms->n_families; i++)
                 free(ms->families[i]);
+        free(ms->generic);
         free(ms->families);
         free(ms->items);
         pcre2_match_data_free(ms->md);
@@ -182,7 +185,7 @@ int coroner_milestones_load_file(coroner_milestones *ms, const char *path, struc
                 return CORONER_E_SIGNATURE;
         }
         free(text);
-        static const char *const keys[] = { "family", "title", "source", "milestones", NULL };
+        static const char *const keys[] = { "family", "title", "generic", "source", "milestones", NULL };
         const char *bad = unknown_key(json, keys), *family = string_of(json, "family");
         const cJSON *list = cJSON_GetObjectItemCaseSensitive(json, "milestones");
         int r = 0;
@@ -203,6 +206,13 @@ int coroner_milestones_load_file(coroner_milestones *ms, const char *path, struc
                         family = families[ms->n_families++];
         } else if (r == 0) {
                 r = CORONER_E_NOMEM;
+        }
+        if (r == 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "generic"))) {
+                char **g = grow_array(ms->generic, ms->n_generic, &ms->generic_cap, sizeof *g, 4);
+                if (!g)
+                        r = CORONER_E_NOMEM;
+                else
+                        ms->generic = g, g[ms->n_generic++] = (char *)family;
         }
         int index = 0;
         const cJSON *entry;
@@ -322,6 +332,14 @@ bool coroner_milestones_match(coroner_milestones *ms, const char *line, size_t l
         snprintf(ret->text, sizeof ret->text, "%s", text.data ? text.data : "");
         sb_free(&text);
         return true;
+}
+
+bool coroner_milestones_family_generic(const coroner_milestones *ms, const char *family)
+{
+        for (size_t i = 0; i < ms->n_generic; i++)
+                if (strcmp(ms->generic[i], family) == 0)
+                        return true;
+        return false;
 }
 
 bool coroner_milestones_family_has_ready(const coroner_milestones *ms, const char *family)

@@ -563,6 +563,25 @@ static void find_last_invocation(struct journal_reader *jr, uint64_t *ret_start)
         }
 }
 
+/* --invocation: stand before the first entry of the invocation to read
+ * ("last", "next" or an ID; read_available steps forward first). */
+static void seek_invocation(struct journal_reader *jr, const char *which)
+{
+        uint64_t start;
+        find_last_invocation(jr, &start);
+        if (strcmp(which, "next") == 0) {
+                memcpy(jr->before, jr->invocation, sizeof jr->before);
+                jr->invocation[0] = '\0';
+                sd_journal_seek_tail(jr->j);
+                sd_journal_previous(jr->j);
+        } else if (strcmp(which, "last") == 0) {
+                sd_journal_seek_realtime_usec(jr->j, start);
+        } else {
+                snprintf(jr->invocation, sizeof jr->invocation, "%s", which);
+                sd_journal_seek_head(jr->j);
+        }
+}
+
 /* Feeds the current entry to the pipeline. */
 static void feed_entry(struct journal_reader *jr)
 {
@@ -763,22 +782,10 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                 set_error(err, "--invocation", "%s", "needs exactly one unit (-u UNIT)");
                 r = CORONER_E_USAGE;
         }
-        if (r == 0 && o->invocation) {
-                uint64_t start;
-                find_last_invocation(&jr, &start);
-                if (strcmp(o->invocation, "next") == 0) {
-                        memcpy(jr.before, jr.invocation, sizeof jr.before);
-                        jr.invocation[0] = '\0';
-                        sd_journal_seek_tail(jr.j);
-                        sd_journal_previous(jr.j);  /* read_available steps forward first */
-                } else if (strcmp(o->invocation, "last") == 0) {
-                        sd_journal_seek_realtime_usec(jr.j, start);
-                } else {
-                        snprintf(jr.invocation, sizeof jr.invocation, "%s", o->invocation);
-                        sd_journal_seek_head(jr.j);
-                }
-        } else if (r == 0) {
-                if (cursor) {
+        if (r == 0) {
+                if (o->invocation) {
+                        seek_invocation(&jr, o->invocation);
+                } else if (cursor) {
                         if (sd_journal_next(jr.j) > 0 && sd_journal_test_cursor(jr.j, cursor) <= 0)
                                 sd_journal_previous(jr.j);  /* cursor entry gone: start here */
                 } else if (since) {
@@ -842,6 +849,8 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
                 jr.cursor = NULL;
         }
         a->inputs[input].records = (uint64_t)jr.entries;
+        if (o->invocation_ret)
+                memcpy(o->invocation_ret, jr.invocation, sizeof jr.invocation);
         if (r < 0) {
                 a->inputs[input].complete = false;
                 a->inputs[input].error = strndup_safe(err ? err->message : coroner_strerror(r),

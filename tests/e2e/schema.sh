@@ -70,4 +70,10 @@ TB="$SRCDIR/corpus/gpu-cuda-oom/log.txt"
 check "--follow wrote diagnosis, update and summary records" \
         sh -c "grep -q '\"record\":\"diagnosis\"' '$TMP/follow.jsonl' && grep -q '\"record\":\"update\"' '$TMP/follow.jsonl' && grep -q '\"record\":\"summary\"' '$TMP/follow.jsonl'"
 validate "--follow's JSON Lines conform, record by record" "$TMP/follow.jsonl"
+
+# coroner run -f json: milestone, diagnosis, summary and verdict records.
+"$CORONER" run -f json -- "$PY" "$SRCDIR/tests/e2e/services/vllm_oom.py" > "$TMP/run.jsonl" 2> /dev/null
+check "run -f json wrote milestone and verdict records" \
+        sh -c "grep -q '\"record\":\"milestone\"' '$TMP/run.jsonl' && grep -q '\"record\":\"verdict\"' '$TMP/run.jsonl'"
+validate "run's JSON Lines conform, record by record" "$TMP/run.jsonl"
 done_testing
