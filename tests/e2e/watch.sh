@@ -53,6 +53,18 @@ pkill -f "sglang.py ready $port"
 [ $s -eq 0 ] && ok "run: ready from the log's ready line, exit 0" || not_ok "run: ready from the log" "exit $s $(tail -3 "$TMP/logready.err")"
 check "run: uvicorn's startup line under SGLang is not the ready line" grep -q "ready after .*: SGLang is ready" "$TMP/logready.err"
 
+# --stay: after ready coroner keeps watching; the server killed later is a failure.
+port=$(free_port)
+"$CORONER" run --stay -q --timeout 30s -- "$PY" "$SVC/sglang.py" ready "$port" > /dev/null 2> "$TMP/stay.err" &
+pid=$!
+for i in $(seq 100); do grep -q "SGLang is ready" "$TMP/stay.err" && break; sleep 0.1; done
+sleep 0.3
+kill -0 $pid 2>/dev/null && ok "run --stay: still watching after ready" || not_ok "run --stay: still watching after ready" "$(cat "$TMP/stay.err")"
+pkill -KILL -f "^$PY .*sglang[.]py ready $port"
+wait $pid; s=$?
+[ $s -eq 1 ] && grep -q "failed after .*killed by signal 9" "$TMP/stay.err" && ok "run --stay: the server killed later: exit 1, said" \
+        || not_ok "run --stay: killed later" "exit $s $(tail -3 "$TMP/stay.err")"
+
 # A hang: exit 124 naming the last milestone, and the command is stopped.
 "$CORONER" run -q --timeout 2s -- "$PY" "$SVC/sglang.py" hang > /dev/null 2> "$TMP/hang.err"; s=$?
 [ $s -eq 124 ] && ok "run --timeout: a hang exits 124" || not_ok "run --timeout: a hang exits 124" "exit $s"
