@@ -42,6 +42,7 @@ struct watch {
          * still says how long each step took */
         bool log_clock;
         int64_t log_start_usec, log_now_usec;
+        int64_t log_seen_ms;       /* when the last entry was read */
         bool reached[N_STAGES];
         int last_stage;            /* -1: none yet */
         const char *families[8];   /* the service families seen (their own ready line waited for) */
@@ -145,12 +146,16 @@ void watch_set_log_time(struct watch *w, int64_t usec)
         }
         if (usec > w->log_now_usec)
                 w->log_now_usec = usec;
+        w->log_seen_ms = now_ms();
 }
 
-/* Milliseconds since the start: of the log's clock when it has one. */
+/* Milliseconds since the start: by the log's clock when it has one, and
+ * since its last entry by ours (a backlog read at once, then waiting). */
 static int64_t elapsed_ms(const struct watch *w)
 {
-        return w->log_clock ? (w->log_now_usec - w->log_start_usec) / 1000 : now_ms() - w->start_ms;
+        if (!w->log_clock)
+                return now_ms() - w->start_ms;
+        return (w->log_now_usec - w->log_start_usec) / 1000 + (now_ms() - w->log_seen_ms);
 }
 
 static void show_status(struct watch *w)

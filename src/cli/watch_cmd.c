@@ -8,6 +8,13 @@
  * messages that end an invocation are "Failed with result" (UNIT_RESULT=,
  * SD_MESSAGE_UNIT_FAILURE_RESULT) and "Deactivated successfully"
  * (SD_MESSAGE_UNIT_SUCCESS).
+ *
+ * Where the service manager is reachable on the system bus, its word is
+ * asked too, once a second (sd-bus: the unit's InvocationID, ActiveState,
+ * SubState and Result): a journal can lose systemd's messages (rate
+ * limits, a full disk) and still the unit has failed. Only the state of
+ * the invocation being read counts, so a journal copied off another
+ * machine is never judged by this machine's unit of the same name.
  */
 #include "config.h"
 #include "watch.h"
@@ -17,7 +24,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <systemd/sd-bus.h>
 #include <systemd/sd-messages.h>
+#include <time.h>
 
 static volatile int stop_now;  /* a verdict was reached, or a signal came */
 static volatile int stop_signal;
@@ -28,14 +37,93 @@ static void on_signal(int sig)
         stop_now = 1;
 }
 
+enum { BUS_EVERY_MS = 1000, BUS_TIMEOUT_USEC = 1000000 };
+
 struct watch_ctx {
         struct watch *watch;
         const char *unit;
+        char invocation[33];   /* the invocation being read, once an entry said it */
+        sd_bus *bus;           /* the system bus, or NULL */
+        int64_t next_bus_ms;
+        bool was_active;
 };
+
+static int64_t now_ms(void)
+{
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The unit's InvocationID (hex) and ActiveState/SubState/Result from the
+ * service manager; false when it cannot say (no such unit, no answer). */
+static bool bus_unit_state(sd_bus *bus, const char *unit, char invocation[33], char **active, char **sub,
+                           char **result)
+{
+        sd_bus_error error = SD_BUS_ERROR_NULL;
+        sd_bus_message *reply = NULL;
+        const char *path = NULL;
+        bool ok = false;
+        *active = *sub = *result = NULL;
+        if (sd_bus_call_method(bus, "org.freedesktop.systemd1", "/org/freedesktop/systemd1",
+                               "org.freedesktop.systemd1.Manager", "GetUnit", &error, &reply, "s", unit) < 0 ||
+            sd_bus_message_read(reply, "o", &path) < 0)
+                goto out;
+        char *p = strdup(path);
+        sd_bus_message_unref(reply);
+        reply = NULL;
+        const void *id;
+        size_t n = 0;
+        if (p && sd_bus_get_property(bus, "org.freedesktop.systemd1", p, "org.freedesktop.systemd1.Unit",
+                                     "InvocationID", &error, &reply, "ay") >= 0 &&
+            sd_bus_message_read_array(reply, 'y', &id, &n) >= 0 && n == 16) {
+                for (size_t i = 0; i < 16; i++)
+                        snprintf(invocation + 2 * i, 3, "%02x", ((const unsigned char *)id)[i]);
+                ok = sd_bus_get_property_string(bus, "org.freedesktop.systemd1", p, "org.freedesktop.systemd1.Unit",
+                                                "ActiveState", &error, active) >= 0 &&
+                     sd_bus_get_property_string(bus, "org.freedesktop.systemd1", p, "org.freedesktop.systemd1.Unit",
+                                                "SubState", &error, sub) >= 0;
+                /* Result is a service's (and socket's, mount's...): absent elsewhere */
+                sd_bus_get_property_string(bus, "org.freedesktop.systemd1", p, "org.freedesktop.systemd1.Service",
+                                           "Result", &error, result);
+        }
+        free(p);
+out:
+        sd_bus_message_unref(reply);
+        sd_bus_error_free(&error);
+        return ok;
+}
+
+/* Once a second: has the service manager seen the invocation end? */
+static void ask_bus(struct watch_ctx *w)
+{
+        if (!w->bus || !w->invocation[0] || now_ms() < w->next_bus_ms)
+                return;
+        w->next_bus_ms = now_ms() + BUS_EVERY_MS;
+        char id[33], how[300];
+        char *active, *sub, *result;
+        if (bus_unit_state(w->bus, w->unit, id, &active, &sub, &result) && strcmp(id, w->invocation) == 0) {
+                if (strcmp(active, "failed") == 0) {
+                        snprintf(how, sizeof how, "%s failed (systemd: ActiveState=failed, Result=%s)", w->unit,
+                                 result ? result : "?");
+                        watch_ended(w->watch, true, how);
+                } else if (strcmp(active, "inactive") == 0 && w->was_active) {
+                        snprintf(how, sizeof how, "%s stopped (systemd: ActiveState=inactive, Result=%s)", w->unit,
+                                 result ? result : "?");
+                        watch_ended(w->watch, result && strcmp(result, "success") != 0, how);
+                }
+                w->was_active |= strcmp(active, "active") == 0 || strcmp(active, "activating") == 0;
+        }
+        free(active);
+        free(sub);
+        free(result);
+}
 
 static void on_entry(void *ctx, const struct coroner_entry *e)
 {
         struct watch_ctx *w = ctx;
+        if (!w->invocation[0] && !e->kernel && e->invocation[0])
+                snprintf(w->invocation, sizeof w->invocation, "%s", e->invocation);
         watch_set_log_time(w->watch, e->time_usec);
         watch_line(w->watch, e->message, e->len);
         if (watch_verdict(w->watch) != VERDICT_NONE)
@@ -58,6 +146,7 @@ static void on_tick(void *ctx)
 {
         struct watch_ctx *w = ctx;
         watch_tick(w->watch);
+        ask_bus(w);
         if (watch_verdict(w->watch) != VERDICT_NONE)
                 stop_now = 1;
 }
@@ -174,6 +263,10 @@ int watch_command(int argc, char **argv)
                 fprintf(stderr, "coroner: out of memory\n");
                 goto done;
         }
+        if (sd_bus_open_system(&ctx.bus) < 0)
+                ctx.bus = NULL;  /* no service manager to ask: the journal says it all */
+        else
+                sd_bus_set_method_call_timeout(ctx.bus, BUS_TIMEOUT_USEC);
         struct coroner_follow_options fo = { .settle_ms = settle_ms, .interval_ms = 60000, .stop = &stop_now,
                                              .on_diagnosis = on_diagnosis, .on_entry = on_entry,
                                              .on_tick = on_tick, .ctx = &ctx };
@@ -193,6 +286,7 @@ int watch_command(int argc, char **argv)
         coroner_analysis_finish(a);
         status = watch_finish(ctx.watch, a);
 done:
+        sd_bus_flush_close_unref(ctx.bus);
         watch_free(ctx.watch);
         coroner_analysis_free(a);
         coroner_milestones_free(ms);
