@@ -93,6 +93,23 @@ check "run -f json: the verdict record last" \
 check "run -f json: the OOM diagnosed" grep -q '"category":"gpu-out-of-memory"' "$TMP/vllm.jsonl"
 check "run -f json: the command's output went to standard error" grep -q 'EngineCore failed to start' "$TMP/vllm.err"
 
+# --gpu: nvidia-smi's memory with each event (a stand-in nvidia-smi on PATH,
+# answering as the real one does to --query-gpu=memory.used,memory.total
+# --format=csv,noheader,nounits).
+mkdir -p "$TMP/bin"
+printf '#!/bin/sh\ncase "$*" in *memory.used,memory.total*) printf "45123, 81559\\n40000, 81559\\n";; *) exit 9;; esac\n' > "$TMP/bin/nvidia-smi"
+chmod +x "$TMP/bin/nvidia-smi"
+PATH="$TMP/bin:$PATH" "$CORONER" run -q --gpu -- "$PY" "$SVC/sglang.py" fail-compressed > /dev/null 2> "$TMP/gpu.err"
+check "run --gpu: GPU memory with the events" grep -q '^\[0:0[0-9]\] loading weights (137.29 GB free per GPU)  · GPU memory 83.1/159.3 GiB (2 GPUs)$' "$TMP/gpu.err"
+PATH=/usr/bin:/bin "$CORONER" run -q --gpu -- "$PY" "$SVC/sglang.py" fail-compressed > /dev/null 2> "$TMP/nogpu.err"
+check "run --gpu without nvidia-smi: said, not an error" grep -q 'GPU memory unknown (no nvidia-smi)' "$TMP/nogpu.err"
+
+# On a terminal: one status line, updated in place.
+if command -v script > /dev/null; then
+        script -qec "'$CORONER' run -q --timeout 2s -- '$PY' '$SVC/sglang.py' hang" /dev/null > "$TMP/tty.out" 2>&1
+        check "run on a terminal: a status line updated in place" grep -q "$(printf '\r\033\\[K')[0-9]:[0-9][0-9]  loading weights" "$TMP/tty.out"
+fi
+
 "$CORONER" run -- "$PY" "$SVC/train_ok.py" > "$TMP/train.out" 2> "$TMP/train.err"; s=$?
 [ $s -eq 0 ] && grep -q "exited after .*exited with status 0" "$TMP/train.err" && ok "run: a job that finishes without a ready line: exit 0" \
         || not_ok "run: a job that finishes: exit 0" "exit $s $(cat "$TMP/train.err")"
