@@ -99,8 +99,10 @@ check "run -f json: the command's output went to standard error" grep -q 'Engine
 mkdir -p "$TMP/bin"
 printf '#!/bin/sh\ncase "$*" in *memory.used,memory.total*) printf "45123, 81559\\n40000, 81559\\n";; *) exit 9;; esac\n' > "$TMP/bin/nvidia-smi"
 chmod +x "$TMP/bin/nvidia-smi"
-PATH="$TMP/bin:$PATH" "$CORONER" run -q --gpu -- "$PY" "$SVC/sglang.py" fail-compressed > /dev/null 2> "$TMP/gpu.err"
-check "run --gpu: GPU memory with the events" grep -q '^\[0:0[0-9]\] loading weights (137.29 GB free per GPU)  · GPU memory 83.1/159.3 GiB (2 GPUs)$' "$TMP/gpu.err"
+port=$(free_port)
+PATH="$TMP/bin:$PATH" "$CORONER" run -q --gpu --timeout 30s -- "$PY" "$SVC/sglang.py" ready "$port" > /dev/null 2> "$TMP/gpu.err"
+pkill -f "^$PY .*sglang[.]py ready $port"
+check "run --gpu: GPU memory with the events" grep -q '^\[0:0[0-9]\] SGLang is ready  · GPU memory 83.1/159.3 GiB (2 GPUs)$' "$TMP/gpu.err"
 PATH=/usr/bin:/bin "$CORONER" run -q --gpu -- "$PY" "$SVC/sglang.py" fail-compressed > /dev/null 2> "$TMP/nogpu.err"
 check "run --gpu without nvidia-smi: said, not an error" grep -q 'GPU memory unknown (no nvidia-smi)' "$TMP/nogpu.err"
 
