@@ -741,6 +741,8 @@ static const struct level_text inside[] = {
         T("NCCL WARN", LEVEL_ERROR), T("level=FATAL", LEVEL_CRITICAL), T("level=PANIC", LEVEL_CRITICAL),
         T(" CRITICAL", LEVEL_CRITICAL), T("[CRITICAL]", LEVEL_CRITICAL), T(" FATAL ", LEVEL_CRITICAL),
         T(" FATAL:", LEVEL_CRITICAL), T("[FATAL]", LEVEL_CRITICAL), T("level=fatal", LEVEL_CRITICAL),
+        /* "program: error: message", the GNU convention (srun, slurmstepd, gcc, pip) */
+        T(": error: ", LEVEL_ERROR), T(": fatal error: ", LEVEL_CRITICAL),
         T("level=panic", LEVEL_CRITICAL), T("level=critical", LEVEL_CRITICAL),
 };
 /* Words with which a line without a level reports a failure. */

@@ -9,7 +9,7 @@ if ! "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
         echo "1..0 # SKIP ExceptionGroup needs Python 3.11"
         exit 0
 fi
-G=$SRCDIR/tests/e2e/groups
+G=$SRCDIR/tests/e2e/data/groups
 
 # expect DESCRIPTION EXPR: EXPR over r (the report of $TMP/r.json) holds
 expect() {

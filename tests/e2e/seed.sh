@@ -1,5 +1,5 @@
 #!/bin/sh
-# seed.sh — the founding incident (tests/e2e/seed/k26.py), told right both
+# seed.sh — the founding incident (tests/e2e/data/seed/k26.py), told right both
 # ways: a real journal file with two invocations of k26.service read with
 # -u k26, and journalctl's own text of it piped in, rendered and read under
 # three time zones. Run 2 (compressed-tensors) leads, run 1 (a stale process
@@ -13,7 +13,7 @@ if [ ! -x "$REMOTE" ] || ! command -v journalctl >/dev/null; then
 fi
 T0=1795988280000000  # 2026-11-29 21:38:00 UTC
 mkdir -p "$TMP/j"
-"$PY" "$SRCDIR/tests/e2e/seed/k26.py" $T0 | "$REMOTE" -o "$TMP/j/system.journal" - 2>/dev/null
+"$PY" "$SRCDIR/tests/e2e/data/seed/k26.py" $T0 | "$REMOTE" -o "$TMP/j/system.journal" - 2>/dev/null
 check "systemd-journal-remote made the incident's journal" test -s "$TMP/j/system.journal"
 
 # story FILE WHAT: the incident told right in report FILE
