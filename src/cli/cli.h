@@ -11,6 +11,10 @@ int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults);
 int parse_duration_ms(const char *s);
 /* The milestone directory: the installed one, or the source tree's. */
 const char *milestone_dir(void);
+/* Milliseconds of the monotonic clock. */
+int64_t now_ms(void);
+/* journalctl -u's habit: "k26" means "k26.service"; a name with a suffix stays. */
+void unit_name(const char *name, char *buf, size_t cap);
 /* `coroner signatures ...`; argv[0] is "signatures". Returns the exit status. */
 int signatures_command(int argc, char **argv);
 /* `coroner merge REPORT.json...`; argv[0] is "merge". */

@@ -434,6 +434,18 @@ static const char *data_dir(const char *installed, const char *source)
         return !in_build_tree() && stat(installed, &st) == 0 ? installed : source;
 }
 
+int64_t now_ms(void)
+{
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void unit_name(const char *name, char *buf, size_t cap)
+{
+        snprintf(buf, cap, "%s%s", name, strchr(name, '.') ? "" : ".service");
+}
+
 const char *milestone_dir(void)
 {
         return data_dir(CORONER_MILESTONE_DIR, CORONER_SOURCE_MILESTONE_DIR);

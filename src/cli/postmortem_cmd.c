@@ -276,7 +276,7 @@ int postmortem_command(int argc, char **argv)
                 goto out;
         }
         char unit[256];
-        snprintf(unit, sizeof unit, "%s%s", argv[optind], strchr(argv[optind], '.') ? "" : ".service");
+        unit_name(argv[optind], unit, sizeof unit);
         const char *units[] = { unit };
         jo.units = units;
         jo.n_units = 1;
@@ -439,8 +439,9 @@ static int show_report(const char *dir, const char *what, const char *format)
         size_t n;
         struct stored *items = list_stored(dir, &n);
         const char *found = NULL;
-        char unit[300];
-        snprintf(unit, sizeof unit, "~%s%s~", what, strchr(what, '.') ? "" : ".service");
+        char unit[300], full[256];
+        unit_name(what, full, sizeof full);
+        snprintf(unit, sizeof unit, "~%s~", full);
         for (size_t i = n; i-- > 0 && !found;) {
                 const char *inv = strrchr(items[i].base, '~');
                 if (strstr(items[i].base, unit) || strcmp(items[i].base, what) == 0 ||

@@ -125,13 +125,6 @@ static void reap(struct run *r)
                 r->exited = true;
 }
 
-static int64_t now_ms(void)
-{
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Stops the command's process group: SIGTERM, then SIGKILL after the grace. */
 static void stop_command(struct run *r)
 {

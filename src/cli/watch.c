@@ -67,13 +67,6 @@ struct watch {
         char gpu_text[96];         /* "GPU 45.2/79.6 GiB" or why not */
 };
 
-static int64_t now_ms(void)
-{
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* "1:23" / "1:02:03" of a duration. */
 static void format_elapsed(int64_t ms, char buf[32])
 {

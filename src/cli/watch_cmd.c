@@ -48,13 +48,6 @@ struct watch_ctx {
         bool was_active;
 };
 
-static int64_t now_ms(void)
-{
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* The unit's InvocationID (hex) and ActiveState/SubState/Result from the
  * service manager; false when it cannot say (no such unit, no answer). */
 static bool bus_unit_state(sd_bus *bus, const char *unit, char invocation[33], char **active, char **sub,
@@ -238,10 +231,8 @@ int watch_command(int argc, char **argv)
                 usage(stderr);
                 goto out;
         }
-        /* journalctl -u's habit: "k26" means k26.service */
         char unit[256];
-        const char *name = argv[optind];
-        snprintf(unit, sizeof unit, "%s%s", name, strchr(name, '.') ? "" : ".service");
+        unit_name(argv[optind], unit, sizeof unit);
         const char *units[] = { unit };
         jo.units = units;
         jo.n_units = 1;

@@ -374,11 +374,11 @@ struct coroner_signature {
         const cJSON *requires;  /* {"package": "<0.10", ...} or NULL */
 };
 
-/* A data file (signature, table, milestones): a regular file of at most
- * 8 MiB, opened without blocking (a FIFO named *.json would hang). */
-char *data_file_read(const char *path, struct coroner_error *err);
-/* Line and column of offset in text, 1-based (for errors in data files). */
-void line_col(const char *text, size_t offset, int *line, int *col);
+/* A data file (signature, table, milestones) parsed: a regular file of at
+ * most 8 MiB, opened without blocking (a FIFO named *.json would hang);
+ * invalid JSON is an error at its line:column. hash (if not NULL) is
+ * updated with the file's bytes. */
+cJSON *data_file_json(const char *path, uint64_t *hash, struct coroner_error *err);
 
 /* ---- the Python knowledge table (knowledge/python.json) ---- */
 

@@ -169,22 +169,9 @@ static int add_milestone(coroner_milestones *ms, const char *path, const char *f
 
 int coroner_milestones_load_file(coroner_milestones *ms, const char *path, struct coroner_error *err)
 {
-        char *text = data_file_read(path, err);
-        if (!text)
+        cJSON *json = data_file_json(path, NULL, err);
+        if (!json)
                 return CORONER_E_SIGNATURE;
-        const char *end = NULL;
-        cJSON *json = cJSON_ParseWithOpts(text, &end, true);
-        if (!json) {
-                int line, col;
-                const char *at = end ? end : cJSON_GetErrorPtr();
-                line_col(text, at ? (size_t)(at - text) : 0, &line, &col);
-                char where[4200];
-                snprintf(where, sizeof where, "%s:%d:%d", path, line, col);
-                set_error(err, where, "%s", "invalid JSON");
-                free(text);
-                return CORONER_E_SIGNATURE;
-        }
-        free(text);
         static const char *const keys[] = { "family", "title", "generic", "source", "milestones", NULL };
         const char *bad = unknown_key(json, keys), *family = string_of(json, "family");
         const cJSON *list = cJSON_GetObjectItemCaseSensitive(json, "milestones");

@@ -166,7 +166,7 @@ bool category_known(const char *c)
 }
 
 /* Line and column of offset in text, 1-based. */
-void line_col(const char *text, size_t offset, int *line, int *col)
+static void line_col(const char *text, size_t offset, int *line, int *col)
 {
         *line = 1;
         *col = 1;
@@ -495,7 +495,7 @@ enum { SIGNATURE_FILE_LIMIT = 8 << 20, SIGNATURE_TREE_DEPTH = 16 };
 /* A signature file: a regular file (a FIFO named *.json would block for
  * ever, so the file is opened without blocking and its type checked) of at
  * most SIGNATURE_FILE_LIMIT bytes. */
-char *data_file_read(const char *path, struct coroner_error *err)
+static char *data_file_read(const char *path, struct coroner_error *err)
 {
         int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
         if (fd < 0) {
@@ -526,6 +526,27 @@ char *data_file_read(const char *path, struct coroner_error *err)
         return text;
 }
 
+cJSON *data_file_json(const char *path, uint64_t *hash, struct coroner_error *err)
+{
+        char *text = data_file_read(path, err);
+        if (!text)
+                return NULL;
+        if (hash)
+                *hash = fnv1a64(text, strlen(text), *hash);
+        const char *end = NULL;
+        cJSON *json = cJSON_ParseWithOpts(text, &end, true);
+        if (!json) {
+                int line, col;
+                const char *at = end ? end : cJSON_GetErrorPtr();
+                line_col(text, at ? (size_t)(at - text) : 0, &line, &col);
+                char where[4200];
+                snprintf(where, sizeof where, "%s:%d:%d", path, line, col);
+                set_error(err, where, "%s", "invalid JSON");
+        }
+        free(text);
+        return json;
+}
+
 int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const char *table,
                           struct coroner_error *err)
 {
@@ -548,25 +569,11 @@ int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const c
 
 int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error *err)
 {
-        char *text = data_file_read(path, err);
-        if (!text)
-                return CORONER_E_SIGNATURE;
         if (!db->content_hash)
                 db->content_hash = FNV1A64_INIT;
-        db->content_hash = fnv1a64(text, strlen(text), db->content_hash);
-        const char *end = NULL;
-        cJSON *json = cJSON_ParseWithOpts(text, &end, true);
-        if (!json) {
-                int line, col;
-                const char *at = end ? end : cJSON_GetErrorPtr();
-                line_col(text, at ? (size_t)(at - text) : 0, &line, &col);
-                char where[600];
-                snprintf(where, sizeof where, "%s:%d:%d", path, line, col);
-                set_error(err, where, "%s", "invalid JSON");
-                free(text);
+        cJSON *json = data_file_json(path, &db->content_hash, err);
+        if (!json)
                 return CORONER_E_SIGNATURE;
-        }
-        free(text);
         /* A knowledge table expands into one signature per entry. */
         if (cJSON_GetObjectItemCaseSensitive(json, "table")) {
                 int r = knowledge_expand(db, path, json, err);
