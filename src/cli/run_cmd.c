@@ -357,6 +357,7 @@ int run_command(int argc, char **argv)
                 status = started < -1 ? -started : 2;
                 goto out;
         }
+        int64_t gone_at = 0;
         for (;;) {
                 read_outputs(&r, TICK_MS);
                 reap(&r);
@@ -366,7 +367,6 @@ int run_command(int argc, char **argv)
                 if (r.exited && !drained) {
                         /* The command is gone; what its children still write is read
                          * for a moment, not waited for (a detached daemon keeps the pipe). */
-                        static int64_t gone_at;
                         if (!gone_at)
                                 gone_at = now_ms();
                         if (now_ms() - gone_at > 1000)
