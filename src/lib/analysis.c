@@ -265,7 +265,11 @@ int analysis_add_input(coroner_analysis *a, const char *name)
 void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
                           const char *raw, size_t raw_len)
 {
-        if ((a->seq & 31) == 0)
+        /* Idle tracebacks are closed every 32 lines of an input, counted in
+         * the input (not over all inputs): where a sweep falls decides which
+         * line a closed traceback comes before, and -j reads inputs in
+         * workers of their own, where the report must be the same. */
+        if ((a->inputs[input].lines & 31) == 0)
                 assembler_sweep(a->assembler, a->seq);
         facts_scan(a->db, &a->facts, a->md, r->msg, r->msg_len, input, (long)a->inputs[input].lines + 1);
         assembler_feed(a->assembler, input, (long)++a->inputs[input].lines, a->seq++, r, raw, raw_len);
