@@ -5,8 +5,7 @@
  * read before the fault.
  */
 #include "config.h"
-#include "internal.h"
-#include "read.h"
+#include "analysis.h"
 
 #include <archive.h>
 #include <archive_entry.h>

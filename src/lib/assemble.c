@@ -8,7 +8,7 @@
  * The sink borrows each event; it copies what it keeps.
  */
 #include "config.h"
-#include "internal.h"
+#include "assemble.h"
 
 #include <ctype.h>
 #include <pthread.h>

@@ -4,7 +4,7 @@
  * whatever prefix the decoder removed. assemble.c strings them together.
  */
 #include "config.h"
-#include "internal.h"
+#include "assemble.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * per line, so concatenated logs of different shapes read correctly.
  */
 #include "config.h"
-#include "internal.h"
+#include "decode.h"
 
 #include <ctype.h>
 #include <stdlib.h>

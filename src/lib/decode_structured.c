@@ -10,7 +10,9 @@
  * structured_state.
  */
 #include "config.h"
-#include "internal.h"
+#include "decode.h"
+
+#include <cjson/cJSON.h>
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
  * registered as trigger words (facts_literals).
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,7 @@
  * masked text.
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * PCRE2 runs, so most signatures cost a few nanoseconds per line.
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <ctype.h>
 #include <pthread.h>

@@ -12,7 +12,7 @@
  * a module that is not there is a missing dependency.
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* match_check.c — `coroner signatures check`: prove each signature on its
  * own samples through the whole pipeline, and lint its patterns. */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
+#include "read.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -238,7 +239,6 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
 
 /* ---- coroner signatures test FILE ---- */
 
-#include "read.h"
 
 static bool diagnosed(const coroner_analysis *a, const char *id)
 {

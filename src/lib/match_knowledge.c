@@ -11,7 +11,7 @@
  * under the hand-written signatures (which are more specific and win).
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <ctype.h>
 #include <stdlib.h>

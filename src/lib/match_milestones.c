@@ -8,7 +8,7 @@
  * `coroner signatures check`, like the signatures' samples).
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <dirent.h>
 #include <errno.h>

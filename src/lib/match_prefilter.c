@@ -11,7 +11,7 @@
  * literal was found.
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <ctype.h>
 #include <stdlib.h>

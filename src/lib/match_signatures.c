@@ -5,7 +5,7 @@
  * its path and line:column (JSON) or pattern offset (PCRE2).
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <dirent.h>
 #include <errno.h>

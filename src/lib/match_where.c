@@ -11,7 +11,7 @@
  * Grammar: NAME OP [FACTOR *] (NAME | NUMBER [UNIT]), OP one of > >= < <= ==.
  */
 #include "config.h"
-#include "internal.h"
+#include "match.h"
 
 #include <ctype.h>
 #include <stdlib.h>

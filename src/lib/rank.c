@@ -10,7 +10,7 @@
  * rank higher.
  */
 #include "config.h"
-#include "internal.h"
+#include "rank.h"
 
 #include <stdlib.h>
 #include <string.h>

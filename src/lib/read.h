@@ -2,7 +2,7 @@
 #ifndef CORONER_READ_H
 #define CORONER_READ_H
 
-#include "internal.h"
+#include "util.h"
 
 enum compression { COMP_NONE, COMP_ZSTD, COMP_GZIP, COMP_XZ, COMP_BZIP2, COMP_LZ4 };
 const char *compression_name(enum compression c);

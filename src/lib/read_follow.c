@@ -15,7 +15,7 @@
  * flushed): it is refused with a message that says how to feed it.
  */
 #include "config.h"
-#include "read.h"
+#include "analysis.h"
 
 #include <errno.h>
 #include <fcntl.h>

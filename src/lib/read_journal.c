@@ -7,7 +7,7 @@
  * is valid only until the next call, so each field is copied first.
  */
 #include "config.h"
-#include "read.h"
+#include "analysis.h"
 
 #include <dirent.h>
 #include <errno.h>

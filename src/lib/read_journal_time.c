@@ -10,7 +10,7 @@
  * time, as in journalctl.
  */
 #include "config.h"
-#include "internal.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 #ifndef CORONER_REPORT_H
 #define CORONER_REPORT_H
 
-#include "internal.h"
+#include "analysis.h"
 
 /* s made safe to show: valid UTF-8, no control bytes or ANSI escapes; newlines
  * kept when keep_newlines; cut at max bytes (0: no cut). malloc'd. */

@@ -1,6 +1,6 @@
 /* util.c — small helpers: error texts, string buffers, hashing. */
 #include "config.h"
-#include "internal.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "decode.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "analysis.h"  /* every stage: each test program looks at one */
 
 /* Each test program defines suite(); main runs it. */
 Suite *suite(void);

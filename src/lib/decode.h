@@ -1,0 +1,123 @@
+/* decode.h — the decode stage: a line of text (or a structured record) -> a record
+ * with its metadata, message and level. */
+#ifndef CORONER_DECODE_H
+#define CORONER_DECODE_H
+
+#include "util.h"
+
+/* ---- decode_line.c: one line of text -> one record ---- */
+
+struct record {
+        const char *msg;   /* message after all prefixes; not NUL-terminated */
+        size_t msg_len;
+        const char *host;  /* host name or NULL */
+        size_t host_len;
+        const char *ident; /* syslog identifier / program or NULL */
+        size_t ident_len;
+        long pid;          /* 0 when unknown */
+        char tag[64];      /* sub-stream tag inside a process: "TP3", "rank1", "" */
+        int rank;          /* rank/TP index from the tag, -1 when unknown */
+        int64_t time_usec; /* microseconds since the epoch (UTC) */
+        bool has_time;     /* a timestamp was read */
+        bool time_local;   /* it had no zone: time_usec holds the local clock as if UTC
+                            * until decode_line converts it */
+        const char *unit;       /* _SYSTEMD_UNIT (journal input) or NULL */
+        size_t unit_len;
+        const char *invocation; /* _SYSTEMD_INVOCATION_ID or NULL */
+        size_t invocation_len;
+        uint8_t level;        /* LEVEL_*: logged at an error level, or in failure words; 0 otherwise */
+        uint64_t prefix_id;   /* identity of an application logger prefix that was
+                               * removed (level + location, or the SGLang tag);
+                               * 0 if none. Tells one log record from the next. */
+};
+
+/* How a record reads (record.level): words that report a failure
+ * ("failed", "cannot"), or logged at an error level. */
+enum { LEVEL_WORDS = 1, LEVEL_ERROR = 2, LEVEL_CRITICAL = 3 };
+
+enum line_shape {
+        SHAPE_AUTO = 0,
+        SHAPE_BARE,
+        SHAPE_JOURNAL_SHORT,     /* Nov 29 21:40:13[.123456] host ident[pid]: msg */
+        SHAPE_JOURNAL_ISO,       /* 2026-11-29T21:40:13[.123456]+0000 host ident[pid]: msg */
+        SHAPE_JOURNAL_FULL,      /* Sun 2026-11-29 21:40:13 UTC host ident[pid]: msg (also with-unit) */
+        SHAPE_JOURNAL_UNIX,      /* 1795988413.123456 host ident[pid]: msg */
+        SHAPE_JOURNAL_MONOTONIC, /* [ 8123.456789] host ident[pid]: msg */
+};
+int line_shape_parse(const char *name, enum line_shape *ret);
+
+struct decoder {
+        enum line_shape forced;
+        int year;  /* year assumed for timestamps without one ... */
+        int today; /* ... unless the date is after today (month * 32 + day): then the year before */
+        /* Timestamps without a zone are the local time of the host that
+         * wrote them, read in this process's zone (TZ): the offset of the
+         * last hour converted, kept. */
+        int64_t zone_hour;
+        int64_t zone_offset_usec;
+        bool zone_known;
+};
+void decoder_init(struct decoder *d, enum line_shape forced);
+void decode_line(struct decoder *d, const char *line, size_t len, struct record *r);
+/* The error level of a message (LEVEL_ERROR, LEVEL_CRITICAL, LEVEL_WORDS
+ * or 0): an ERROR/CRITICAL/FATAL word, glog's E/F, level=error, NCCL WARN,
+ * panic; else words that report a failure (" failed", "cannot", ...).
+ * Only in forms the pre-filter lets through (its triggers and
+ * decode_level_at_start), so that the fast path finds every such line.
+ * line_start: the message begins the line the pre-filter saw; after_blank:
+ * a blank precedes it there. */
+int decode_level(const char *msg, size_t len, bool line_start, bool after_blank);
+/* A level word that begins s: ERROR, CRITICAL or FATAL and a delimiter, or
+ * (line_start) glog's "E1129 21:40:13". */
+int decode_level_at_start(const char *s, size_t n, bool line_start);
+/* The in-message part of decode_line: sub-stream tags and logger prefixes.
+ * For records that come with their metadata (journal entries). */
+void decode_message_prefixes(struct decoder *d, struct record *r, const char *start);
+void record_set_time_usec(struct record *r, int64_t usec);
+/* An RFC 3339 time ("2026-11-29T21:40:13.123456789Z", an offset, or no
+ * zone: UTC) at s, as microseconds since the epoch. */
+bool decode_rfc3339(const char *s, size_t n, int64_t *ret_usec);
+
+/* ---- decode_structured.c: shapes that carry the message inside ---- */
+
+/* A log line once its shape is taken apart: metadata and message. */
+struct logical {
+        char host[64], ident[64], unit[80], invocation[33];
+        long pid;
+        int64_t time_usec;
+        bool has_time;
+        const char *msg;  /* owned by the structured_state */
+        size_t msg_len;
+};
+
+enum input_shape { INPUT_UNKNOWN, INPUT_TEXT, INPUT_JSON, INPUT_CRI, INPUT_EXPORT };
+
+struct structured_state {
+        enum input_shape shape;
+        struct strbuf pending;    /* pieces waiting for their end (P lines, docker) */
+        int64_t pending_usec;     /* the time of the first of them */
+        bool pending_has_time;
+        struct strbuf message;    /* the message handed out last */
+        struct logical entry;     /* export: the entry being read */
+        bool have_message;
+        char binary_name[64];     /* export: a binary field being read */
+        bool binary_expect_length;
+        unsigned char length_bytes[8];  /* export: its length, as far as read */
+        size_t length_have;
+        size_t binary_left;
+};
+
+void structured_reset(struct structured_state *st);
+/* Each returns 1 and fills out when a logical line is complete, 0 when the
+ * line only continued one, -1 when it is not of the shape. */
+int structured_json(struct structured_state *st, const char *line, size_t len, struct logical *out);
+bool structured_is_cri(const char *s, size_t n);
+int structured_cri(struct structured_state *st, const char *s, size_t n, struct logical *out);
+bool structured_is_export_start(const char *s, size_t n);
+/* One line of journalctl -o export (a field, a binary field's length or
+ * data, or the blank line that ends an entry). */
+int structured_export(struct structured_state *st, const char *line, size_t len, struct logical *out);
+bool structured_has_rsyslog_escapes(const char *s, size_t n);
+void structured_unescape_rsyslog(const char *s, size_t n, struct strbuf *out);
+
+#endif

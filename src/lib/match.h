@@ -1,0 +1,337 @@
+/* match.h — the match stage: signatures, knowledge tables, facts, the pre-filter
+ * and blame; events -> match results. PCRE2 and cJSON are seen from here on. */
+#ifndef CORONER_MATCH_H
+#define CORONER_MATCH_H
+
+#include "assemble.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <cjson/cJSON.h>
+
+/* ---- signatures (match_signatures.c) ---- */
+
+struct pattern {
+        char *source;
+        pcre2_code *code;
+        _Atomic bool jitted;  /* JIT-compiled (lazily, under a lock) */
+        /* Lines on which PCRE2 gave up (match, depth or heap limit): no
+         * match, but not a clean one; the report warns. The first such
+         * line's start is kept (by the thread that counted it first). */
+        _Atomic size_t gave_up;
+        _Atomic bool sampled;
+        char sample[96];
+};
+/* How often the patterns of s gave up, and a line where one did. */
+size_t signature_gave_up(const struct coroner_signature *s, const char **ret_sample);
+
+/* match_where.c: a condition over captured numbers ("other > 0.5 * total"). */
+struct where {
+        char left[32], right[32];  /* capture names; right "" compares with value */
+        double factor, value;      /* right side: factor * capture, or value */
+        enum { WHERE_GE, WHERE_LE, WHERE_EQ, WHERE_GT, WHERE_LT } op;  /* order of where_parse's ops */
+};
+int where_parse(const char *text, struct where *ret);
+/* Do all n conditions hold for the captures of code's match in md? */
+bool where_holds(const struct where *w, size_t n, const pcre2_code *code, pcre2_match_data *md);
+/* Does code have a capture called name (once, or several times with (?J))? */
+bool pattern_has_capture(const pcre2_code *code, const char *name);
+/* Does code have every capture the conditions name? */
+bool where_names_captures(const struct where *w, size_t n, const pcre2_code *code);
+
+struct candidate {
+        char *cause;
+        char *check;
+        struct pattern evidence;  /* optional */
+        struct where *where;      /* conditions on the evidence's captures */
+        size_t n_where;
+        bool watched;             /* evidence has a 7+ byte literal: the pre-filter
+                                   * lets its lines through, so it is looked for */
+};
+
+struct coroner_signature {
+        char *path;             /* the file; "<table file>#<entry>" for a knowledge entry */
+        char *table;            /* the knowledge table it comes from, or NULL */
+        char *overrides;        /* the file of the same id that this one replaced (a later directory) */
+        unsigned root;          /* which coroner_db_load_dir call loaded it */
+        size_t number;          /* its place in the db (ranking's latest[]) */
+        cJSON *json;
+        const char *id, *title, *category, *summary;  /* point into json */
+        coroner_severity severity;
+        bool symptom;
+        bool ends_run;          /* a knowledge entry that itself shows the run ended (a death by signal) */
+        int specificity;
+        const char **exception_types;
+        size_t n_exception_types;
+        struct pattern message, line, frame_file, frame_function;
+        const char **wholes;    /* match.whole: messages matched whole and exactly ("Killed") */
+        size_t n_wholes;
+        struct where *where;    /* match.where: conditions on the message's (else line's) captures */
+        size_t n_where;
+        const char **fixes;
+        size_t n_fixes;
+        const char **references;
+        size_t n_references;
+        const char **explains;
+        size_t n_explains;
+        struct candidate *candidates;
+        size_t n_candidates;
+        const cJSON *requires;  /* {"package": "<0.10", ...} or NULL */
+};
+
+/* A data file (signature, table, milestones) parsed: a regular file of at
+ * most 8 MiB, opened without blocking (a FIFO named *.json would hang);
+ * invalid JSON is an error at its line:column. hash (if not NULL) is
+ * updated with the file's bytes. */
+cJSON *data_file_json(const char *path, uint64_t *hash, struct coroner_error *err);
+
+/* ---- the Python knowledge table (knowledge/python.json) ---- */
+
+/* One Python exception type: what it means when nothing more specific is
+ * known, and how blame treats it (match_blame.c). Strings point into the
+ * table's JSON. */
+struct exception_type {
+        const char *name;        /* "KeyError", "ray.exceptions.OutOfMemoryError" */
+        const char *blame;       /* "bug", "import", "attribute", "os", "runtime", ... */
+        const char *category;    /* NULL: decided by the message (runtime) */
+        const char *meaning, *fix, *sample;
+        coroner_severity severity;
+        bool symptom;
+};
+
+/* A class of messages that names a kind of bug whatever raised it (a tensor
+ * shape or dtype mismatch), from the upstream libraries' wording. */
+struct message_class {
+        const char *what;
+        const char *category;    /* NULL: a bug in the code that raised it (application-bug) */
+        const cJSON *fixes;      /* with category: what to do */
+        struct pattern pattern;
+};
+
+struct python_knowledge {
+        char *path;
+        cJSON *json;
+        struct exception_type *types;
+        size_t n_types;
+        struct message_class *classes;
+        size_t n_classes;
+        const cJSON *packages;    /* import name -> pip distribution name */
+        const cJSON *frameworks;  /* import names recognised in source checkouts */
+};
+void python_knowledge_free(struct python_knowledge *p);
+/* The entry for type: its most qualified name the table knows
+ * ("ray.exceptions.OutOfMemoryError", else "OutOfMemoryError"); NULL when
+ * the type is unknown. */
+const struct exception_type *python_exception_type(const struct python_knowledge *p, const char *type);
+
+/* ---- facts.c: environment facts and candidate evidence ---- */
+
+enum fact { FACT_PYTHON, FACT_PACKAGE, FACT_CUDA, FACT_DRIVER, FACT_NCCL, FACT_GPU, FACT_MODEL,
+            FACT_TP, FACT_COMMAND };
+
+struct fact_item {
+        enum fact kind;
+        char *key;       /* package name or GPU model; "" otherwise */
+        char *value;
+        int input;
+        long line;       /* where the log first says it */
+        size_t count;    /* how many lines said it */
+};
+
+/* The caller's scratch for prefilter_watchers: seen (watcher_count bytes,
+ * zero) and list (watcher_count entries). */
+struct watch_hits {
+        uint8_t *seen;
+        uint32_t *list;
+        size_t n;
+};
+
+struct facts {
+        struct fact_item *items;
+        size_t n, cap;
+        uint8_t *cand_seen;  /* per signature: bit c = candidate c's evidence was seen */
+        struct watch_hits hits;  /* scratch for prefilter_watchers */
+        size_t hits_cap;
+};
+
+struct fact_rules;
+int facts_compile(struct fact_rules **ret);
+void facts_rules_free(struct fact_rules *fr);
+const char *facts_literal(size_t i);  /* trigger words for the pre-filter; NULL past the end */
+void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
+                int input, long line);
+void facts_free(struct facts *f);
+/* facts_scan for the watchers already listed in f->hits (fast path). */
+void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
+                       int input, long line);
+/* Sizes f's scratch for the database's watchers. */
+int facts_prepare(const coroner_db *db, struct facts *f);
+void facts_merge(struct facts *dst, struct facts *src, int input_offset, size_t n_sigs);
+const char *fact_name(enum fact kind);
+const struct fact_item *facts_get(const struct facts *f, enum fact kind, const char *key);
+int version_compare(const char *a, const char *b);
+bool version_satisfies(const char *version, const char *spec);
+
+struct coroner_db {
+        struct coroner_signature **sigs;
+        size_t n_sigs, cap;
+        pcre2_match_context *mctx;
+        pcre2_match_data *md;  /* scratch for match_event (one thread) */
+        struct prefilter *pf;  /* built by db_prepare after loading */
+        struct fact_rules *fact_rules;
+        uint64_t generation;   /* bumped by every load; pf_generation tells if pf is current */
+        uint64_t pf_generation;
+        char **dups;     /* ids defined twice under one directory */
+        size_t n_dups;
+        unsigned root;   /* coroner_db_load_dir calls so far */
+        bool keep_going;         /* coroner_db_set_keep_going: a broken file is noted, not the end */
+        struct strbuf dirs;      /* the directories loaded, one per line (the report's produced_by) */
+        uint64_t content_hash;   /* FNV-1a over every file's text, in loading order */
+        struct strbuf broken;    /* "error: FILE: what" lines of the files that did not load */
+        int n_broken;
+        uint32_t *id_slots;  /* open addressing by id hash: index into sigs + 1, 0 = empty */
+        size_t id_cap;       /* a power of two, at least twice n_sigs */
+        bool reference;  /* coroner_db_set_reference */
+        bool tables_only;  /* coroner_db_set_tables_only: skip signature files */
+        struct python_knowledge *python;  /* knowledge/python.json, or NULL */
+        bool owns_sigs;  /* false for a view that borrows another db's signatures */
+};
+void signature_free(struct coroner_signature *s);
+bool category_known(const char *category);
+/* PCRE2-compiles src into p; on error names where, key and the offset. */
+int pattern_compile(const char *src, struct pattern *p, const char *where, const char *key,
+                    struct coroner_error *err);
+void pattern_free(struct pattern *p);
+/* Parses json (a signature object; taken over, also on failure) and adds it. */
+int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const char *table,
+                          struct coroner_error *err);
+
+/* match_knowledge.c: a knowledge table -> one signature per entry. */
+int knowledge_expand(coroner_db *db, const char *path, const cJSON *table, struct coroner_error *err);
+
+/* match_prefilter.c */
+struct prefilter;
+int prefilter_build(const coroner_db *db, struct prefilter **ret);
+/* Windows counted in lines of the input: a pre-filter built with them
+ * anchors each literal where this input rarely has the same four bytes.
+ * It passes exactly the lines the plain one passes, only faster. */
+enum { OBSERVED_BITS = 16 };
+struct observed {
+        uint32_t count[1 << OBSERVED_BITS];  /* by hash of a 4-byte window */
+        uint32_t lines;
+};
+void observed_add_line(struct observed *o, const char *s, size_t n);
+void observed_decay(struct observed *o);  /* halve: recent lines weigh more */
+int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret);
+void prefilter_free(struct prefilter *pf);
+/* Could this line start or hold evidence? 0: it can be skipped; PF_WATCH:
+ * only facts or candidate evidence may be in it; PF_FULL: decode it. */
+enum { PF_WATCH = 1, PF_FULL = 2 };
+int prefilter_line(const struct prefilter *pf, const char *s, size_t n);
+/* The same, listing the watchers found in hits (when it returns PF_WATCH
+ * alone, the list is complete); the caller hands it to facts_scan_listed. */
+int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits);
+size_t prefilter_watcher_count(const struct prefilter *pf);
+/* Lists in hits->list the watchers whose literal is in s (each once);
+ * returns how many. facts_scan_listed consumes the list. */
+size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits);
+/* Watcher w: a fact rule (a) or candidate b of signature a. */
+bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b);
+/* Sets the bit of each signature whose literal occurs in s. */
+void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits);
+void prefilter_add_always(const struct prefilter *pf, uint64_t *bits);
+size_t prefilter_sig_words(const struct prefilter *pf);
+/* The literals a pattern cannot match without, one per alternative. */
+bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *ret_n, bool *caseless);
+/* (Re)builds db->pf if signatures were loaded since. */
+int db_prepare(coroner_db *db);
+
+/* match.c */
+/* A placeholder of a summary, fix or check at t: "{name}" or "{name?text}".
+ * Fills name, text (after '?', NULL for the plain form) and close (the '}');
+ * false when t does not start one. */
+bool template_placeholder(const char *t, char name[64], const char **text, const char **close);
+/* What a diagnosis rests on. */
+enum basis {
+        BASIS_SIGNATURE,    /* a signature file (signatures/) */
+        BASIS_KNOWLEDGE,    /* an entry of a knowledge table (knowledge/) */
+        BASIS_BLAME,        /* a generic verdict from where a traceback was raised */
+        BASIS_ERROR_LINES,  /* error-level lines that nothing explains */
+        BASIS_NONE,         /* an exception nothing recognises */
+};
+
+/* match_blame.c: where a traceback was raised. */
+enum frame_kind { FRAME_UNKNOWN, FRAME_APP, FRAME_LIBRARY, FRAME_STDLIB, FRAME_NATIVE };
+const char *frame_kind_name(enum frame_kind k);
+struct blame_frame {
+        const struct frame *f;  /* NULL: none */
+        enum frame_kind kind;
+        char package[64];       /* import name of a library frame's package */
+};
+struct blame {
+        const struct exception *exc;  /* the exception blamed: the original cause */
+        struct blame_frame raised;    /* the innermost frame (the standard library's caller) */
+        struct blame_frame app;       /* the innermost frame of the application's own code */
+        struct blame_frame entered;   /* the frame the application called into */
+        struct blame_frame caller;    /* the frame that called into the raising library */
+};
+/* Classifies a frame's file; fills the package of a library frame. */
+enum frame_kind blame_classify(const struct python_knowledge *pk, const char *file, char package[64]);
+void blame_event(const struct python_knowledge *pk, const struct event *ev, struct blame *ret);
+
+/* A frame as the report keeps it (the event's frames are freed). */
+struct frame_ref {
+        char file[256], function[128], package[64];
+        int line;
+        enum frame_kind kind;
+        bool set;
+};
+
+struct match_result {
+        const struct coroner_signature *sig;  /* NULL: a generic verdict (blame, error lines) */
+        const struct exception *exc;  /* which exception matched, or NULL */
+        char *summary;                /* with captures filled in */
+        char **fixes;
+        size_t n_fixes;
+        char **checks;                /* candidates' checks, captures filled in */
+        /* A generic verdict (sig NULL): */
+        enum basis basis;
+        char generic_id[64];          /* "generic.application-bug", "error-lines" */
+        const char *category;         /* a static string */
+        char *title;
+        coroner_severity severity;
+        bool symptom;
+        int specificity;
+        /* Where a traceback was raised (any basis). */
+        struct frame_ref raised_in, called_from;
+};
+/* An error line whose words name a kind of failure (knowledge/python.json's
+ * message classes with a category): its generic verdict. */
+bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
+/* A warning whose message names a kind of failure ("The NVIDIA driver on
+ * your system is too old"): a generic verdict of severity warning. */
+bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m);
+/* Fills a generic verdict from b when the evidence allows; false: unrecognized. */
+bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *ret);
+/* Finds the best signature for ev; returns true and sets ret's sig, exc
+ * and basis if one matched. md: the caller's scratch (one per thread). */
+bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
+                 struct match_result *ret);
+/* The summary, fixes and checks of m's signature, captures filled in from
+ * ev: once per diagnosis, not per occurrence. */
+void match_render(const coroner_db *db, const struct event *ev, struct match_result *m);
+/* A line logged at an error level that nothing matched: the generic
+ * verdict "error-lines" (basis BASIS_ERROR_LINES). */
+bool match_error_line(const struct event *ev, struct match_result *m);
+/* Records where ev's traceback was raised in m (raised_in, called_from). */
+void match_locate(const coroner_db *db, const struct event *ev, struct match_result *m);
+void match_result_free(struct match_result *m);
+bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
+                    pcre2_match_data *md);
+
+/* fingerprint.c */
+void fingerprint_event(const struct event *ev, const struct exception *exc, char ret[17]);
+void fingerprint_mask_message(const char *msg, struct strbuf *out);
+void fingerprint_module_of(const char *path, struct strbuf *out);
+
+#endif

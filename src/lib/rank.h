@@ -1,0 +1,77 @@
+/* rank.h — the rank stage: matched events -> diagnoses, ordered. */
+#ifndef CORONER_RANK_H
+#define CORONER_RANK_H
+
+#include "match.h"
+
+/* ---- rank.c: matched events -> diagnoses ---- */
+
+struct diagnosis {
+        const struct coroner_signature *sig;  /* NULL: a generic verdict or unrecognized */
+        enum basis basis;
+        const char *category;   /* the signature's, the generic verdict's, or "unrecognized" */
+        char id[128];
+        char run[33];           /* the run (systemd invocation, or "run-N" in text) */
+        int run_order;          /* 1: the most recent run; set by ranking_finish */
+        uint64_t key;           /* failure key: run and signature (or verdict and fingerprint) */
+        uint64_t score_run_last;  /* the run's latest line (for ordering runs) */
+        char *title, *summary;
+        char **fixes;
+        size_t n_fixes;
+        char **checks;                /* one per sig->candidates, captures filled in */
+        coroner_severity severity;
+        bool symptom, unrecognized;
+        int specificity;
+        char fingerprint[17];
+        char *exc_type, *exc_message;     /* of the first event, or NULL */
+        char **chain_types, **chain_messages;  /* every exception of the first event */
+        char **chain_places;                   /* their places in a group, or NULL */
+        size_t n_chain;
+        size_t count;
+        uint64_t first_seq, last_seq;
+        int64_t first_usec, last_usec;  /* when, if first_has_time / last_has_time */
+        bool first_has_time, last_has_time;
+        struct stream_id streams[LIMIT_DIAG_STREAMS];
+        size_t n_streams, n_streams_total;
+        struct evidence_line evidence[LIMIT_EVIDENCE];
+        size_t n_evidence;
+        bool incomplete;
+        bool from_exception;    /* made of exceptions (a traceback or an exception line) */
+        bool failure_words;     /* a plain line that reads as a failure (an error level or word) */
+        struct frame_ref raised_in, called_from;  /* where the first exception was raised */
+        bool version_excluded;  /* the log shows a package version the signature excludes */
+        bool version_unknown;   /* the signature names versions the log does not show */
+        /* filled by rank_finish */
+        double score, confidence;
+        char rationale[256];
+        int explained_by;  /* index in the ranked array, -1 if none */
+};
+
+struct ranking {
+        struct diagnosis **diags;
+        size_t n, cap;
+        size_t n_unnamed;          /* diagnoses no signature names (generic, unrecognized) */
+        struct diagnosis **index;  /* open addressing by failure key, at most half full (rank.c) */
+        size_t index_slots;
+        struct diagnosis **latest; /* by signature number: its diagnosis made last */
+        size_t n_latest;
+        size_t folded_events;      /* events of unnamed failures past LIMIT_DIAGNOSES (or when memory
+                                    * ran out): counted, not itemized */
+        size_t failure_lines_folded;  /* lines worded as failures, not reported: more
+                                       * than those explains their run */
+};
+/* m: what matched ev (sig NULL: a generic verdict; basis BASIS_NONE: nothing). */
+void ranking_add(struct ranking *rk, const struct event *ev, const struct match_result *m);
+/* ev matched signature m->sig: when its run already has that diagnosis,
+ * counts ev there and returns true (nothing needs rendering). */
+bool ranking_count_known(struct ranking *rk, const struct event *ev, const struct match_result *m);
+/* The same for a generic verdict (basis, id) of ev's fingerprint. */
+bool ranking_count_generic(struct ranking *rk, const struct event *ev, enum basis basis, const char *id,
+                           const char *fingerprint);
+void ranking_finish(struct ranking *rk);
+void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset);
+/* Score, confidence and rationale of one diagnosis without reordering (--follow). */
+void ranking_score_one(struct ranking *rk, size_t i);
+void ranking_free(struct ranking *rk);
+
+#endif
