@@ -743,6 +743,9 @@ static const struct level_text inside[] = {
         T(" FATAL:", LEVEL_CRITICAL), T("[FATAL]", LEVEL_CRITICAL), T("level=fatal", LEVEL_CRITICAL),
         /* "program: error: message", the GNU convention (srun, slurmstepd, gcc, pip) */
         T(": error: ", LEVEL_ERROR), T(": fatal error: ", LEVEL_CRITICAL),
+        /* TensorRT's and TensorRT-LLM's loggers: "[TRT] [E] ...", "[TRT-LLM] [E] ";
+         * F is kINTERNAL_ERROR (NvInferRuntimeBase.h ILogger::Severity) */
+        T("] [E] ", LEVEL_ERROR), T("] [F] ", LEVEL_CRITICAL),
         T("level=panic", LEVEL_CRITICAL), T("level=critical", LEVEL_CRITICAL),
 };
 /* Words with which a line without a level reports a failure. */

@@ -239,6 +239,8 @@ static void exception_words(struct strbuf *sb, const struct exception *x)
         if (x->message && x->message[0]) {
                 sb_puts(sb, ": ");
                 first_message_line(sb, x, 120);
+                if (sb->len && sb->data[sb->len - 1] == ':')
+                        sb->data[--sb->len] = '\0';  /* "... the following error:" + ": what" */
         }
 }
 
@@ -554,7 +556,13 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                 mc = NULL;
         if (mc)
                 return true;
-        if (strcmp(kind, "import") == 0 || strcmp(kind, "attribute") == 0) {
+        /* An import's failure wrapped in another type keeps its meaning:
+         * transformers' lazy modules raise RuntimeError("Failed to import
+         * transformers.trainer because of the following error ...:\n<the
+         * ImportError's message>") (transformers/utils/import_utils.py). */
+        bool wraps_import = x->message && (strstr(x->message, "No module named '") ||
+                                           strstr(x->message, "cannot import name '"));
+        if (strcmp(kind, "import") == 0 || strcmp(kind, "attribute") == 0 || wraps_import) {
                 if (import_verdict(m, db, b))
                         return true;
                 if (strcmp(kind, "import") == 0) {

@@ -92,7 +92,7 @@ static const char *const triggers[] = {
          * checked by prefilter_line_watch itself) */
         " ERROR ", " ERROR:", "[ERROR]", "[error]", "level=error", "NCCL WARN", " CRITICAL", "[CRITICAL]",
         " FATAL ", " FATAL:", "[FATAL]", "level=fatal", "level=panic", "level=critical", "panic: ", "error: ",
-        "level=ERROR", "level=FATAL", "level=PANIC",
+        "level=ERROR", "level=FATAL", "level=PANIC", "] [E] ", "] [F] ",
         /* failure words of lines without a level (decode_level) */
         " failed", "Failed ", " FAILED", " cannot", "Cannot ", "could not", "Could not", "unable to",
         "Unable to", " Error ", " error ",
