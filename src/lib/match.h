@@ -84,6 +84,11 @@ struct coroner_signature {
  * invalid JSON is an error at its line:column. hash (if not NULL) is
  * updated with the file's bytes. */
 cJSON *data_file_json(const char *path, uint64_t *hash, struct coroner_error *err);
+/* A key the format does not have is a mistake ("fixs" for "fixes"), not
+ * something to ignore: CORONER_E_SIGNATURE naming it and the known ones
+ * (keys is NULL-terminated; what says which object, path where). */
+int data_file_known_keys(const cJSON *obj, const char *const *keys, const char *what, const char *path,
+                         struct coroner_error *err);
 
 /* ---- the Python knowledge table (knowledge/python.json) ---- */
 

@@ -40,14 +40,20 @@ struct coroner_milestones {
         size_t n, cap;
         char **families;
         size_t n_families, families_cap;
-        pcre2_match_data *md;
+        pcre2_match_data *md;      /* scratch (one thread at a time) */
+        pcre2_match_context *mc;   /* the limits every pattern runs under */
 };
 
 int coroner_milestones_new(coroner_milestones **ret)
 {
         coroner_milestones *ms = calloc(1, sizeof *ms);
-        if (!ms)
+        if (!ms || !(ms->md = pcre2_match_data_create(32, NULL)) || !(ms->mc = pcre2_match_context_create(NULL))) {
+                coroner_milestones_free(ms);
                 return CORONER_E_NOMEM;
+        }
+        pcre2_set_match_limit(ms->mc, LIMIT_PCRE2_MATCH);
+        pcre2_set_depth_limit(ms->mc, LIMIT_PCRE2_DEPTH);
+        pcre2_set_heap_limit(ms->mc, LIMIT_PCRE2_HEAP_KIB);
         *ret = ms;
         return 0;
 }
@@ -71,6 +77,7 @@ void coroner_milestones_free(coroner_milestones *ms)
         free(ms->families);
         free(ms->items);
         pcre2_match_data_free(ms->md);
+        pcre2_match_context_free(ms->mc);
         free(ms);
 }
 
@@ -92,20 +99,6 @@ static int stage_number(const char *name)
         return -1;
 }
 
-/* Only these keys: a misspelt one would otherwise be ignored. */
-static const char *unknown_key(const cJSON *obj, const char *const *keys)
-{
-        const cJSON *item;
-        cJSON_ArrayForEach(item, obj) {
-                size_t k = 0;
-                while (keys[k] && strcmp(keys[k], item->string) != 0)
-                        k++;
-                if (!keys[k])
-                        return item->string;
-        }
-        return NULL;
-}
-
 static const char *string_of(const cJSON *obj, const char *key)
 {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -118,14 +111,11 @@ static int add_milestone(coroner_milestones *ms, const char *path, const char *f
         static const char *const keys[] = { "stage", "pattern", "say", "source", "samples", NULL };
         char where[4200];
         snprintf(where, sizeof where, "%s: milestones[%d]", path, index);
-        const char *bad = unknown_key(entry, keys);
         const char *stage = string_of(entry, "stage"), *pattern = string_of(entry, "pattern"),
                    *say = string_of(entry, "say");
         const cJSON *samples = cJSON_GetObjectItemCaseSensitive(entry, "samples");
-        if (bad) {
-                set_error(err, where, "unknown key \"%s\"", bad);
+        if (data_file_known_keys(entry, keys, "a milestone", where, err) < 0)
                 return CORONER_E_SIGNATURE;
-        }
         if (!stage || stage_number(stage) < 0 || !pattern || !say || !string_of(entry, "source") ||
             !cJSON_IsArray(samples) || cJSON_GetArraySize(samples) < 1) {
                 set_error(err, where, "%s",
@@ -173,13 +163,10 @@ int coroner_milestones_load_file(coroner_milestones *ms, const char *path, struc
         if (!json)
                 return CORONER_E_SIGNATURE;
         static const char *const keys[] = { "family", "title", "generic", "source", "milestones", NULL };
-        const char *bad = unknown_key(json, keys), *family = string_of(json, "family");
+        const char *family = string_of(json, "family");
         const cJSON *list = cJSON_GetObjectItemCaseSensitive(json, "milestones");
-        int r = 0;
-        if (bad) {
-                set_error(err, path, "unknown key \"%s\"", bad);
-                r = CORONER_E_SIGNATURE;
-        } else if (!family || !string_of(json, "source") || !cJSON_IsArray(list)) {
+        int r = data_file_known_keys(json, keys, "the milestone file", path, err);
+        if (r == 0 && (!family || !string_of(json, "source") || !cJSON_IsArray(list))) {
                 set_error(err, path, "%s", "needs \"family\", \"source\" and a \"milestones\" list");
                 r = CORONER_E_SIGNATURE;
         }
@@ -277,37 +264,20 @@ static void render(const struct milestone *m, const char *line, pcre2_match_data
         }
 }
 
-static pcre2_match_context *limited_context(void)
-{
-        pcre2_match_context *mc = pcre2_match_context_create(NULL);
-        if (mc) {
-                pcre2_set_match_limit(mc, LIMIT_PCRE2_MATCH);
-                pcre2_set_depth_limit(mc, LIMIT_PCRE2_DEPTH);
-                pcre2_set_heap_limit(mc, LIMIT_PCRE2_HEAP_KIB);
-        }
-        return mc;
-}
-
 /* Which milestone (index), or -1; md holds the match. */
-static int find(const coroner_milestones *ms, const char *line, size_t len, pcre2_match_data *md,
-                pcre2_match_context *mc)
+static int find(const coroner_milestones *ms, const char *line, size_t len)
 {
         for (size_t i = 0; i < ms->n; i++)
-                if (pcre2_match(ms->items[i].re, (PCRE2_SPTR)line, len, 0, 0, md, mc) >= 0)
+                if (pcre2_match(ms->items[i].re, (PCRE2_SPTR)line, len, 0, 0, ms->md, ms->mc) >= 0)
                         return (int)i;
         return -1;
 }
 
 bool coroner_milestones_match(coroner_milestones *ms, const char *line, size_t len, struct coroner_milestone *ret)
 {
-        static pcre2_match_context *mc;  /* limits only: shared read-only once made */
-        if (!mc)
-                mc = limited_context();
-        if (!ms->md && !(ms->md = pcre2_match_data_create(32, NULL)))
-                return false;
         if (len > LIMIT_LINE_BYTES)
                 len = LIMIT_LINE_BYTES;
-        int i = find(ms, line, len, ms->md, mc);
+        int i = find(ms, line, len);
         if (i < 0)
                 return false;
         const struct milestone *m = &ms->items[i];

@@ -281,9 +281,7 @@ static int parse_where(const cJSON *obj, const pcre2_code *code, struct where **
         return 0;
 }
 
-/* A key the format does not have is a mistake ("fixs" for "fixes"), not
- * something to ignore: keys is NULL-terminated. */
-static int known_keys(const cJSON *obj, const char *const *keys, const char *what, const char *path,
+int data_file_known_keys(const cJSON *obj, const char *const *keys, const char *what, const char *path,
                       struct coroner_error *err)
 {
         const cJSON *it;
@@ -316,16 +314,16 @@ static int signature_keys(const cJSON *j, const char *path, struct coroner_error
         static const char *const candidate[] = { "cause", "check", "evidence", "where", NULL };
         static const char *const samples[] = { "match", "no_match", NULL };
         const cJSON *m = cJSON_GetObjectItemCaseSensitive(j, "match"), *c;
-        int r = known_keys(j, top, "the signature", path, err);
+        int r = data_file_known_keys(j, top, "the signature", path, err);
         if (r == 0 && cJSON_IsObject(m))
-                r = known_keys(m, match, "\"match\"", path, err);
+                r = data_file_known_keys(m, match, "\"match\"", path, err);
         if (r == 0 && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(m, "frame")))
-                r = known_keys(cJSON_GetObjectItemCaseSensitive(m, "frame"), frame, "\"match.frame\"", path, err);
+                r = data_file_known_keys(cJSON_GetObjectItemCaseSensitive(m, "frame"), frame, "\"match.frame\"", path, err);
         if (r == 0 && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(j, "samples")))
-                r = known_keys(cJSON_GetObjectItemCaseSensitive(j, "samples"), samples, "\"samples\"", path, err);
+                r = data_file_known_keys(cJSON_GetObjectItemCaseSensitive(j, "samples"), samples, "\"samples\"", path, err);
         cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(j, "candidates"))
                 if (r == 0 && cJSON_IsObject(c))
-                        r = known_keys(c, candidate, "a candidate", path, err);
+                        r = data_file_known_keys(c, candidate, "a candidate", path, err);
         return r;
 }
 
