@@ -11,6 +11,7 @@
 #include "config.h"
 #include "watch.h"
 
+#include <cjson/cJSON.h>
 #include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -165,19 +166,24 @@ static void show_status(struct watch *w)
         w->next_status_ms = now_ms() + STATUS_EVERY_MS;
 }
 
-/* A string as JSON (the events' texts are the log's: anything may be in them). */
-static void json_string(FILE *out, const char *s)
+/* A JSON Lines record of run/watch (doc/report-json.md): built with
+ * cJSON, which escapes what the log put in its texts. */
+static cJSON *record_new(const char *record, int64_t elapsed_ms)
 {
-        fputc('"', out);
-        for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-                if (*p == '"' || *p == '\\')
-                        fprintf(out, "\\%c", *p);
-                else if (*p < 0x20 || *p == 0x7f)
-                        fprintf(out, "\\u%04x", *p);
-                else
-                        fputc(*p, out);
-        }
-        fputc('"', out);
+        cJSON *rec = cJSON_CreateObject();
+        cJSON_AddStringToObject(rec, "record", record);
+        cJSON_AddStringToObject(rec, "schema", CORONER_REPORT_SCHEMA);
+        cJSON_AddNumberToObject(rec, "elapsed_s", (double)(elapsed_ms / 100) / 10);
+        return rec;
+}
+
+static void print_record(struct watch *w, cJSON *rec)
+{
+        char *line = cJSON_PrintUnformatted(rec);
+        if (line)
+                fprintf(w->o.out, "%s\n", line);
+        free(line);
+        cJSON_Delete(rec);
 }
 
 /* One event line: "[1:23] text" (plus GPU memory), or a JSON Lines record. */
@@ -186,21 +192,15 @@ static void event(struct watch *w, const char *record, const char *stage, const 
         int64_t elapsed = elapsed_ms(w);
         watch_clear_status(w);
         if (w->o.json) {
-                fprintf(w->o.out, "{\"record\":\"%s\",\"schema\":\"" CORONER_REPORT_SCHEMA "\",\"elapsed_s\":%.1f", record,
-                        (double)elapsed / 1000);
+                cJSON *rec = record_new(record, elapsed);
                 if (stage)
-                        fprintf(w->o.out, ",\"stage\":\"%s\"", stage);
-                if (family) {
-                        fputs(",\"family\":", w->o.out);
-                        json_string(w->o.out, family);
-                }
-                fputs(",\"text\":", w->o.out);
-                json_string(w->o.out, text);
-                if (w->gpu_text[0]) {
-                        fputs(",\"gpu\":", w->o.out);
-                        json_string(w->o.out, w->gpu_text);
-                }
-                fputs("}\n", w->o.out);
+                        cJSON_AddStringToObject(rec, "stage", stage);
+                if (family)
+                        cJSON_AddStringToObject(rec, "family", family);
+                cJSON_AddStringToObject(rec, "text", text);
+                if (w->gpu_text[0])
+                        cJSON_AddStringToObject(rec, "gpu", w->gpu_text);
+                print_record(w, rec);
         } else {
                 char e[32];
                 format_elapsed(elapsed, e);
@@ -482,17 +482,15 @@ int watch_finish(struct watch *w, coroner_analysis *a)
         format_elapsed(elapsed_ms(w), elapsed);
         snprintf(text, sizeof text, "%s %s after %s: %s", w->o.what, names[w->verdict], elapsed, w->why);
         if (w->o.json) {
-                fprintf(w->o.out, "{\"record\":\"verdict\",\"schema\":\"" CORONER_REPORT_SCHEMA "\",\"verdict\":\"%s\",\"elapsed_s\":%.1f,\"exit_status\":%d,",
-                        w->verdict == VERDICT_TIMED_OUT ? "timed-out" : names[w->verdict],
-                        (double)elapsed_ms(w) / 1000, status[w->verdict]);
-                fputs("\"last_milestone\":", w->o.out);
+                cJSON *rec = record_new("verdict", elapsed_ms(w));
+                cJSON_AddStringToObject(rec, "verdict", w->verdict == VERDICT_TIMED_OUT ? "timed-out" : names[w->verdict]);
+                cJSON_AddNumberToObject(rec, "exit_status", status[w->verdict]);
                 if (w->last_stage >= 0)
-                        fprintf(w->o.out, "\"%s\"", coroner_milestone_stage_name(w->last_stage));
+                        cJSON_AddStringToObject(rec, "last_milestone", coroner_milestone_stage_name(w->last_stage));
                 else
-                        fputs("null", w->o.out);
-                fputs(",\"text\":", w->o.out);
-                json_string(w->o.out, text);
-                fputs("}\n", w->o.out);
+                        cJSON_AddNullToObject(rec, "last_milestone");
+                cJSON_AddStringToObject(rec, "text", text);
+                print_record(w, rec);
         } else {
                 fprintf(w->o.out, "coroner: %s\n", text);
         }
