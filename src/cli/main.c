@@ -283,12 +283,10 @@ static void on_stop_signal(int sig)
         stop_requested = sig;
 }
 
-/* SIGINT and SIGTERM stop --follow at once: no SA_RESTART, so a blocked
- * poll(2) or read(2) returns. */
-static void catch_stop_signals(void)
+void catch_stop_signals(void (*handler)(int))
 {
         struct sigaction sa = { 0 };
-        sa.sa_handler = on_stop_signal;
+        sa.sa_handler = handler;
         sigemptyset(&sa.sa_mask);
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
@@ -794,7 +792,7 @@ int main(int argc, char **argv)
         fctx.format = format;
         fctx.interval_ms = fo.interval_ms;
         if (follow)
-                catch_stop_signals();
+                catch_stop_signals(on_stop_signal);
         if (use_journal) {
                 struct coroner_error err = { { 0 }, { 0 } };
                 jo.fo = &fo;

@@ -9,8 +9,7 @@
 
 enum { REPORT_LIMIT = 256 << 20 };  /* a report larger than this is not one of coroner's */
 
-/* The whole of path ("-": standard input), or NULL with a message. */
-static char *slurp(const char *path)
+char *read_report_file(const char *path)
 {
         FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
         if (!f) {
@@ -59,7 +58,7 @@ int merge_command(int argc, char **argv)
         char **texts = calloc(n, sizeof *texts);
         int status = texts ? 0 : 2;
         for (size_t i = 0; i < n && status == 0; i++)
-                if (!(texts[i] = slurp(argv[i + 1])))
+                if (!(texts[i] = read_report_file(argv[i + 1])))
                         status = 2;
         char *out = NULL;
         struct coroner_error err = { { 0 }, { 0 } };

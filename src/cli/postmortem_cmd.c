@@ -31,7 +31,7 @@
 /* The post-mortem's journal entries: journalctl MESSAGE_ID=... finds them all. */
 #define POSTMORTEM_MESSAGE_ID "4dd595d24ccc46018b11ae40975d007e"
 
-enum { DEFAULT_KEEP = 100, REPORT_READ_LIMIT = 64 << 20 };
+enum { DEFAULT_KEEP = 100 };
 static const long long DEFAULT_MAX_BYTES = 256LL << 20;
 
 static const char *reports_dir(const char *given)
@@ -377,19 +377,6 @@ out:
 
 /* ---- coroner list, coroner show ---- */
 
-static char *slurp(const char *path)
-{
-        FILE *f = fopen(path, "rb");
-        if (!f)
-                return NULL;
-        char *text = malloc(REPORT_READ_LIMIT + 1);
-        size_t n = text ? fread(text, 1, REPORT_READ_LIMIT, f) : 0;
-        fclose(f);
-        if (text)
-                text[n] = '\0';
-        return text;
-}
-
 /* "20261201T213000.123Z" -> "2026-12-01 21:30:00 UTC" */
 static void stamp_text(const char *base, char out[32])
 {
@@ -419,7 +406,7 @@ static int list_reports(const char *dir)
                         snprintf(unit, sizeof unit, "%.*s", (int)(t2 - t1 - 1), t1 + 1);
                         snprintf(id, sizeof id, "%.8s", t2 + 1);
                 }
-                char *text = slurp(path);
+                char *text = read_report_file(path);
                 cJSON *report = text ? cJSON_Parse(text) : NULL;
                 const cJSON *top = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(report, "diagnoses"), 0);
                 const char *title = top ? json_str(top, "title") : NULL, *sev = top ? json_str(top, "severity") : NULL;
@@ -456,12 +443,10 @@ static int show_report(const char *dir, const char *what, const char *format)
         char path[4200];
         snprintf(path, sizeof path, "%s/%s.%s", dir, found,
                  strcmp(format, "json") == 0 ? "json" : strcmp(format, "markdown") == 0 ? "md" : "txt");
-        char *text = slurp(path);
+        char *text = read_report_file(path);
         free(items);
-        if (!text) {
-                fprintf(stderr, "coroner: show: %s: %s\n", path, strerror(errno));
+        if (!text)
                 return 1;
-        }
         fputs(text, stdout);
         free(text);
         return 0;

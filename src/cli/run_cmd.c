@@ -47,6 +47,7 @@ struct run {
         pid_t pid;
         bool exited;
         int status;
+        bool relay_only;   /* the relay after "ready": pass through, nothing else */
         struct coroner_follow_options fo;
 };
 
@@ -74,7 +75,8 @@ static void write_all(int fd, const char *p, size_t n)
         }
 }
 
-/* Reads what each pipe has (waiting at most wait_ms): passed through, then analysed. */
+/* Reads what each pipe has (waiting at most wait_ms, -1: until one has
+ * something): passed through, then analysed. */
 static void read_outputs(struct run *r, int wait_ms)
 {
         struct pollfd pfd[2];
@@ -110,10 +112,12 @@ static void read_outputs(struct run *r, int wait_ms)
                         const char *nl = memchr(buf + at, '\n', (size_t)got - at);
                         size_t end = nl ? (size_t)(nl - buf) + 1 : (size_t)got;
                         if (o->pass_to >= 0) {
-                                watch_clear_status(r->watch);
+                                if (!r->relay_only)
+                                        watch_clear_status(r->watch);
                                 write_all(o->pass_to, buf + at, end - at);
                         }
-                        coroner_live_feed(o->live, buf + at, end - at);
+                        if (!r->relay_only)
+                                coroner_live_feed(o->live, buf + at, end - at);
                         at = end;
                 }
         }
@@ -152,27 +156,10 @@ static void detach_relay(struct run *r)
                 return;  /* the parent (or fork failed: the pipes close with us) */
         signal(SIGPIPE, SIG_IGN);
         signal(SIGINT, SIG_IGN);
-        char buf[READ_BYTES];
-        struct pollfd pfd[2];
-        for (;;) {
-                int n = 0;
-                for (int i = 0; i < 2; i++)
-                        if (r->out[i].fd >= 0)
-                                pfd[n++] = (struct pollfd){ .fd = r->out[i].fd, .events = POLLIN };
-                if (!n || poll(pfd, (nfds_t)n, -1) < 0)
-                        _exit(0);
-                for (int i = 0, k = 0; i < 2; i++) {
-                        if (r->out[i].fd < 0 || !pfd[k++].revents)
-                                continue;
-                        ssize_t got = read(r->out[i].fd, buf, sizeof buf);
-                        if (got <= 0) {
-                                close(r->out[i].fd);
-                                r->out[i].fd = -1;
-                        } else if (r->out[i].pass_to >= 0) {
-                                write_all(r->out[i].pass_to, buf, (size_t)got);
-                        }
-                }
-        }
+        r->relay_only = true;
+        while (r->out[0].fd >= 0 || r->out[1].fd >= 0)
+                read_outputs(r, -1);
+        _exit(0);
 }
 
 /* Starts argv in a process group of its own, its output into two pipes.
@@ -346,11 +333,7 @@ int run_command(int argc, char **argv)
                         goto out;
                 }
         }
-        struct sigaction sa = { 0 };
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
+        catch_stop_signals(on_signal);
         signal(SIGPIPE, SIG_IGN);
         int started = start_command(&r, command);
         if (started < 0) {

@@ -262,11 +262,7 @@ int watch_command(int argc, char **argv)
                                              .on_diagnosis = on_diagnosis, .on_entry = on_entry,
                                              .on_tick = on_tick, .ctx = &ctx };
         jo.fo = &fo;
-        struct sigaction sa = { 0 };
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
+        catch_stop_signals(on_signal);
         int r = coroner_analysis_read_journal(a, &jo, &err);
         if (r < 0 && r != CORONER_E_STOPPED) {
                 fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
