@@ -155,7 +155,8 @@ static int read_some(coroner_analysis *a, struct followed *f, char *buf, struct 
         }
 }
 
-static int open_followed(coroner_analysis *a, struct followed *f, const char *name, struct coroner_error *err)
+/* f as a new input of a: its line buffers, nothing opened yet. */
+static int add_followed(coroner_analysis *a, struct followed *f, const char *name)
 {
         f->input = analysis_add_input(a, name);
         if (f->input < 0)
@@ -163,8 +164,16 @@ static int open_followed(coroner_analysis *a, struct followed *f, const char *na
         a->inputs[f->input].compression = "none";
         f->partial = malloc(LIMIT_LINE_BYTES);
         f->prev = malloc(LIMIT_LINE_BYTES);
-        if (!f->partial || !f->prev)
+        return f->partial && f->prev ? 0 : CORONER_E_NOMEM;
+}
+
+static int open_followed(coroner_analysis *a, struct followed *f, const char *name, struct coroner_error *err)
+{
+        int r = add_followed(a, f, name);
+        if (r == CORONER_E_NOMEM && f->input >= 0)
                 return fail(a, f, err, CORONER_E_NOMEM, "%s", "out of memory");
+        if (r < 0)
+                return r;
         if (!f->path) {
                 f->fd = STDIN_FILENO;
         } else {
@@ -300,18 +309,14 @@ int coroner_live_open(coroner_analysis *a, const char *name,
                 return CORONER_E_NOMEM;
         l->a = a;
         l->f.fd = -1;
-        l->f.input = analysis_add_input(a, name);
-        l->f.partial = malloc(LIMIT_LINE_BYTES);
-        l->f.prev = malloc(LIMIT_LINE_BYTES);
         l->f.on_line = on_line;
         l->f.ctx = ctx;
-        if (l->f.input < 0 || !l->f.partial || !l->f.prev) {
+        if (add_followed(a, &l->f, name) < 0) {
                 free(l->f.partial);
                 free(l->f.prev);
                 free(l);
                 return CORONER_E_NOMEM;
         }
-        a->inputs[l->f.input].compression = "none";
         *ret = l;
         return 0;
 }

@@ -591,10 +591,7 @@ static void feed_entry(struct journal_reader *jr)
         if (!jr->unit_seen) {
                 /* -u also reads the kernel's lines; whether the unit itself
                  * wrote anything is asked until it has. */
-                char transport[16];
-                size_t len;
-                jr->unit_seen = !get_field(j, "_TRANSPORT", transport, sizeof transport, &len) ||
-                                strcmp(transport, "kernel") != 0;
+                jr->unit_seen = !entry_is_kernel(j);
         }
         if (jr->one_invocation && !in_invocation(jr)) {
                 jr->entries--;  /* another invocation's: as if filtered out */
