@@ -146,7 +146,7 @@ static void on_event(void *ctx, struct event *ev)
 {
         coroner_analysis *a = ctx;
         struct match_result m;
-        if (match_event(a->db, a->md, ev, &m)) {
+        if (match_event(a->db, a->md, &a->match_memo, ev, &m)) {
                 flush_held_line(a);
                 if (!ranking_count_known(&a->ranking, ev, &m)) {
                         match_render(a->db, ev, &m);
@@ -223,6 +223,7 @@ void coroner_analysis_free(coroner_analysis *a)
         assembler_free(a->assembler);
         free(a->reported);
         pcre2_match_data_free(a->md);
+        match_memo_free(a->match_memo);
         facts_free(&a->facts);
         ranking_free(&a->ranking);
         drop_held_line(a);
@@ -270,7 +271,16 @@ void analysis_feed_record(coroner_analysis *a, int input, const struct record *r
          * workers of their own, where the report must be the same. */
         if ((a->inputs[input].lines & 31) == 0)
                 assembler_sweep(a->assembler, a->seq);
-        facts_scan(a->db, &a->facts, a->md, r->msg, r->msg_len, input, (long)a->inputs[input].lines + 1);
+        long line = (long)a->inputs[input].lines + 1;
+        if (a->watched && r->msg >= a->watched && r->msg + r->msg_len <= a->watched + a->watched_len) {
+                /* The pre-filter listed the watchers of the line this message
+                 * lies in: a literal in the message was found there. */
+                facts_scan_listed(a->db, &a->facts, a->md, r->msg, r->msg_len, input, line);
+        } else {
+                facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* drop a stale list */
+                facts_scan(a->db, &a->facts, a->md, r->msg, r->msg_len, input, line);
+        }
+        a->watched = NULL;
         assembler_feed(a->assembler, input, (long)++a->inputs[input].lines, a->seq++, r, raw, raw_len);
 }
 
@@ -491,16 +501,24 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
 {
         int pass = PF_FULL;  /* the reference matcher decodes every line */
+        a->watched = NULL;
+        /* Inside a traceback, and after a unit ended (the next line may
+         * begin a run: track_runs), every line is decoded, as the reference
+         * matcher does: only the watchers in it are still to be found. */
+        bool decoded_anyway = assembler_busy(a->assembler) || a->inputs[input].run_ended;
         if (!a->db->reference) {
                 if (++a->skip_calls % (a->pf ? SAMPLE_LATER : SAMPLE_FIRST) == 0)
                         adapt_prefilter(a, msg, len);
                 /* One pass tells whether the line matters and lists the watchers in it. */
-                pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
+                if (decoded_anyway)
+                        prefilter_watchers(a->db->pf_watch, msg, len, &a->facts.hits);
+                else
+                        pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
         }
-        /* After a unit ended, the next line may begin a run (track_runs):
-         * the fast path must see it as the reference matcher does. */
-        if ((pass & PF_FULL) || assembler_busy(a->assembler) || a->inputs[input].run_ended) {
-                facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* the slow path rescans */
+        if ((pass & PF_FULL) || decoded_anyway) {
+                /* the slow path scans the message for facts with this list */
+                a->watched = a->db->reference ? NULL : msg;
+                a->watched_len = len;
                 return false;
         }
         /* Only facts or candidate evidence can be here. */

@@ -47,6 +47,11 @@ struct coroner_analysis {
         uint64_t seq;
         pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
         struct facts facts;
+        struct match_memo *match_memo;  /* line events' signatures, by text */
+        /* The message whose watchers facts.hits lists, from the pre-filter's
+         * pass (analysis_skip_message); NULL when it lists none. */
+        const char *watched;
+        size_t watched_len;
         /* --follow (analysis_follow_tick) */
         size_t emitted;          /* diagnoses handed to the caller so far */
         size_t *reported;        /* the count of each when last reported */

@@ -832,19 +832,27 @@ int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
 }
 #undef COUNT
 
+/* The message whose level was last decoded: decoding looks at the same
+ * message up to three times (the line, each round of prefixes, the end),
+ * and a message's level depends only on its place and bytes. */
+struct level_memo {
+        const char *msg, *line;
+        size_t len;
+};
+
 /* The level of r's message; line: the buffer the message lies in, as the
  * pre-filter saw it. */
-static void set_level(struct record *r, const char *line)
+static void set_level(struct record *r, const char *line, struct level_memo *memo)
 {
+        if (memo->msg == r->msg && memo->len == r->msg_len && memo->line == line)
+                return;
+        *memo = (struct level_memo){ r->msg, line, r->msg_len };
         int level = decode_level(r->msg, r->msg_len, r->msg == line, r->msg > line && r->msg[-1] == ' ');
         if (level > r->level)
                 r->level = (uint8_t)level;
 }
 
-/* Sub-stream and logger prefixes inside one process's output: strip them
- * from r->msg, keeping the tag (which sub-stream) and the prefix identity
- * (which log record) for the assembler. */
-void decode_message_prefixes(struct decoder *d, struct record *r, const char *start)
+static void strip_prefixes(struct decoder *d, struct record *r, const char *start, struct level_memo *memo)
 {
         for (int round = 0; round < 6 && r->msg_len; round++) {
                 if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r))
@@ -852,13 +860,22 @@ void decode_message_prefixes(struct decoder *d, struct record *r, const char *st
                 if (strip_worker(r) || strip_torchrun(r))
                         continue;
                 /* A logger prefix "ERROR 05-06 ..." holds the record's level. */
-                set_level(r, start);
+                set_level(r, start, memo);
                 if (strip_sglang(r) || strip_vllm_level(d, r))
                         continue;
                 break;
         }
-        set_level(r, start);
+        set_level(r, start, memo);
         resolve_local(d, r);
+}
+
+/* Sub-stream and logger prefixes inside one process's output: strip them
+ * from r->msg, keeping the tag (which sub-stream) and the prefix identity
+ * (which log record) for the assembler. */
+void decode_message_prefixes(struct decoder *d, struct record *r, const char *start)
+{
+        struct level_memo memo = { 0 };
+        strip_prefixes(d, r, start, &memo);
 }
 
 void decode_line(struct decoder *d, const char *line, size_t len, struct record *r)
@@ -920,6 +937,7 @@ void decode_line(struct decoder *d, const char *line, size_t len, struct record 
                                 copy_time(r, &t);
                 }
         }
-        set_level(r, line);
-        decode_message_prefixes(d, r, line);
+        struct level_memo memo = { 0 };
+        set_level(r, line, &memo);
+        strip_prefixes(d, r, line, &memo);
 }

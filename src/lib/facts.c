@@ -159,9 +159,9 @@ static const char *group(pcre2_code *code, pcre2_match_data *md, const char *nam
 void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
                 int input, long line)
 {
-        if (facts_prepare(db, f) < 0 || !db->pf)
+        if (facts_prepare(db, f) < 0 || !db->pf_watch)
                 return;
-        prefilter_watchers(db->pf, s, n, &f->hits);
+        prefilter_watchers(db->pf_watch, s, n, &f->hits);
         facts_scan_listed(db, f, md, s, n, input, line);
 }
 

@@ -109,7 +109,8 @@ struct exception_type {
 struct message_class {
         const char *what;
         const char *category;    /* NULL: a bug in the code that raised it (application-bug) */
-        const cJSON *fixes;      /* with category: what to do */
+        const cJSON *fixes;      /* what to do (without category: instead of the
+                                  * tensor advice, when the class has its own) */
         struct pattern pattern;
 };
 
@@ -183,6 +184,7 @@ struct coroner_db {
         pcre2_match_context *mctx;
         pcre2_match_data *md;  /* scratch for match_event (one thread) */
         struct prefilter *pf;  /* built by db_prepare after loading */
+        struct prefilter *pf_watch;  /* pf's watchers alone (prefilter_build_watchers) */
         struct fact_rules *fact_rules;
         uint64_t generation;   /* bumped by every load; pf_generation tells if pf is current */
         uint64_t pf_generation;
@@ -228,6 +230,9 @@ struct observed {
 void observed_add_line(struct observed *o, const char *s, size_t n);
 void observed_decay(struct observed *o);  /* halve: recent lines weigh more */
 int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret);
+/* db->pf's watchers alone (facts, candidate evidence): for lines that are
+ * decoded anyway, where only the watchers in them are still to be found. */
+int prefilter_build_watchers(const coroner_db *db, struct prefilter **ret);
 void prefilter_free(struct prefilter *pf);
 /* Could this line start or hold evidence? 0: it can be skipped; PF_WATCH:
  * only facts or candidate evidence may be in it; PF_FULL: decode it. */
@@ -318,9 +323,15 @@ bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct e
 bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m);
 /* Fills a generic verdict from b when the evidence allows; false: unrecognized. */
 bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *ret);
+/* The signatures that matched the line events seen last, by their text: a
+ * crash loop repeats the same few lines, and finding their candidates and
+ * running their patterns again gives the same answer. The caller's, like md. */
+struct match_memo;
+void match_memo_free(struct match_memo *memo);
 /* Finds the best signature for ev; returns true and sets ret's sig, exc
- * and basis if one matched. md: the caller's scratch (one per thread). */
-bool match_event(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
+ * and basis if one matched. md, *memo: the caller's scratch (one per
+ * thread); *memo starts NULL and is made on first use. */
+bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_memo **memo, const struct event *ev,
                  struct match_result *ret);
 /* The summary, fixes and checks of m's signature, captures filled in from
  * ev: once per diagnosis, not per occurrence. */

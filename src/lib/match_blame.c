@@ -258,6 +258,16 @@ static void add_fix(struct match_result *m, struct strbuf *sb)
         m->fixes[m->n_fixes++] = text;
 }
 
+/* The class's own fixes, each a fix; the first continues what sb holds. */
+static void add_class_fixes(struct match_result *m, const struct message_class *mc, struct strbuf *sb)
+{
+        const cJSON *fix;
+        cJSON_ArrayForEach(fix, mc->fixes) {
+                sb_puts(sb, cJSON_GetStringValue(fix));
+                add_fix(m, sb);
+        }
+}
+
 static const struct message_class *message_class_of(const coroner_db *db, const struct exception *x,
                                                     pcre2_match_data *md)
 {
@@ -308,7 +318,10 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
                 sb_printf(&sb, " (%s)", mc->what);
         blame_place(&sb, b);
         m->title = sb_take(&sb);
-        if (mc)
+        bool own_fixes = mc && cJSON_GetArraySize(mc->fixes) > 0;
+        if (own_fixes)
+                sb_printf(&sb, "The message names %s. ", mc->what);
+        else if (mc)
                 sb_printf(&sb, "The message names %s: the tensors or values the code combines do not fit. ", mc->what);
         else if (t)
                 sb_printf(&sb, "%s ", t->meaning);
@@ -339,9 +352,15 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
                 sb_printf(&sb, "The failure is inside %s, with no application frame: look for a bug report of %s's installed version with this message, or for the input or setting it did not accept. ",
                           b->raised.package, b->raised.package);
         }
-        sb_puts(&sb, mc ? "print the shapes, dtypes and devices of the tensors used on that line, and make them agree."
-                        : t ? t->fix : "read the exception and the frames above it.");
-        add_fix(m, &sb);
+        if (own_fixes) {
+                if (sb.len)
+                        sb_puts(&sb, "Then: ");
+                add_class_fixes(m, mc, &sb);
+        } else {
+                sb_puts(&sb, mc ? "print the shapes, dtypes and devices of the tensors used on that line, and make them agree."
+                                : t ? t->fix : "read the exception and the frames above it.");
+                add_fix(m, &sb);
+        }
         if (b->app.f && b->raised.kind == FRAME_LIBRARY && plain_name(b->raised.package)) {
                 sb_printf(&sb, "pip show %s", b->raised.package);
                 add_fix(m, &sb);
@@ -473,11 +492,7 @@ static void verdict_from_class(struct match_result *m, const struct blame *b, co
         if (b->raised.kind == FRAME_LIBRARY && b->raised.package[0])
                 sb_printf(&sb, " It was raised in %s.", b->raised.package);
         m->summary = sb_take(&sb);
-        const cJSON *fix;
-        cJSON_ArrayForEach(fix, mc->fixes) {
-                sb_puts(&sb, cJSON_GetStringValue(fix));
-                add_fix(m, &sb);
-        }
+        add_class_fixes(m, mc, &sb);
 }
 
 bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m)
@@ -498,21 +513,26 @@ bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct e
         memset(m, 0, sizeof *m);
         for (size_t i = 0; pk && i < pk->n_classes; i++) {
                 const struct message_class *mc = &pk->classes[i];
-                if (!mc->category || !pattern_search(db, &mc->pattern, ev->text, strlen(ev->text), md))
+                if (!pattern_search(db, &mc->pattern, ev->text, strlen(ev->text), md))
                         continue;
+                /* Without a traceback nothing says whose code it was: a class
+                 * that blame would decide by the frames is read as the code's
+                 * own bug, the program's that logged the line. */
+                const char *category = mc->category ? mc->category : "application-bug";
                 struct strbuf sb = { 0 };
                 char id[64];
-                snprintf(id, sizeof id, "generic.%s", mc->category);
-                set_verdict(m, id, mc->category, CORONER_SEV_ERROR, false, 18);
+                snprintf(id, sizeof id, "generic.%s", category);
+                set_verdict(m, id, category, CORONER_SEV_ERROR, false, 18);
                 sb_append_display(&sb, ev->text, strlen(ev->text), 160);
                 m->title = sb_take(&sb);
                 sb_printf(&sb, "A line logged at an error level names %s.", mc->what);
                 m->summary = sb_take(&sb);
-                const cJSON *fix;
-                cJSON_ArrayForEach(fix, mc->fixes) {
-                        sb_puts(&sb, cJSON_GetStringValue(fix));
+                if (!mc->category && !cJSON_GetArraySize(mc->fixes)) {
+                        sb_puts(&sb, "Find where the program logs this line and print the tensors or values it combines there "
+                                     "(their shapes, dtypes and devices), then make them agree.");
                         add_fix(m, &sb);
                 }
+                add_class_fixes(m, mc, &sb);
                 return true;
         }
         return false;

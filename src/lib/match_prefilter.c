@@ -426,6 +426,8 @@ struct build {
         const struct observed *seen;  /* windows counted in the input, or NULL */
 };
 
+static int build(const coroner_db *db, const struct observed *seen, bool watchers_only, struct prefilter **ret);
+
 static int add_entry(struct build *b, const char *lit, bool caseless, int32_t sig)
 {
         struct pending *p = grow_array(b->items, b->n, &b->cap, sizeof *p, 256);
@@ -641,7 +643,17 @@ void observed_decay(struct observed *o)
 
 int prefilter_build(const coroner_db *db, struct prefilter **ret)
 {
-        return prefilter_build_observed(db, NULL, ret);
+        return build(db, NULL, false, ret);
+}
+
+int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret)
+{
+        return build(db, seen, false, ret);
+}
+
+int prefilter_build_watchers(const coroner_db *db, struct prefilter **ret)
+{
+        return build(db, NULL, true, ret);
 }
 
 /* Every literal of the database, with what it stands for (triggers,
@@ -759,12 +771,18 @@ static int copy_literals(const struct prefilter *base, struct prefilter *pf)
         return 0;
 }
 
-int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret)
+/* seen: the input's counts, for a rebuild of db->pf; watchers_only: index
+ * only the facts' and candidates' words (prefilter_build_watchers). */
+static int build(const coroner_db *db, const struct observed *seen, bool watchers_only, struct prefilter **ret)
 {
         struct prefilter *pf = xmalloc_or_null(sizeof *pf);
         if (!pf)
                 return CORONER_E_NOMEM;
-        const struct prefilter *base = seen && db->pf && db->pf->literals ? db->pf : NULL;
+        const struct prefilter *base = (seen || watchers_only) && db->pf && db->pf->literals ? db->pf : NULL;
+        if (watchers_only && !base) {
+                free(pf);
+                return CORONER_E_NOMEM;  /* (db_prepare builds db->pf first) */
+        }
         pf->n_sigs = db->n_sigs;
         pf->always = calloc(db->n_sigs / 64 + 1, sizeof *pf->always);
         size_t cap = 0;
@@ -781,7 +799,8 @@ int prefilter_build_observed(const coroner_db *db, const struct observed *seen, 
         if (r == 0)
                 b->seen = seen;
         for (size_t i = 0; r == 0 && i < b->n; i++)
-                r = place_entry(pf, &cap, b, &b->items[i]);
+                if (!watchers_only || b->items[i].sig < -1)
+                        r = place_entry(pf, &cap, b, &b->items[i]);
         /* Many signatures share a literal (every Xid signature has "NVRM:
          * Xid ("; variants of one message): group identical entries, so a
          * line compares each text once, whatever the number of signatures. */
@@ -974,21 +993,25 @@ static bool ends_with_whole(const char *s, size_t n, const struct pf_whole *w)
 
 int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits)
 {
+        /* Without a list the first full hit answers; with one the whole
+         * line is scanned, so that the list is complete for the slow path. */
+        int found = 0;
         if (hits)
                 hits->n = 0;
         if (pf->any_always)
-                return PF_FULL;
-        if (n && (pf->whole_last[(unsigned char)s[n - 1] >> 6] >> ((unsigned char)s[n - 1] & 63) & 1))
-                for (size_t k = 0; k < pf->n_wholes; k++)
+                found = PF_FULL;
+        if (!found && n && (pf->whole_last[(unsigned char)s[n - 1] >> 6] >> ((unsigned char)s[n - 1] & 63) & 1))
+                for (size_t k = 0; k < pf->n_wholes && !found; k++)
                         if (ends_with_whole(s, n, &pf->wholes[k]))
-                                return PF_FULL;
+                                found = PF_FULL;
         if (n < 4)
-                return 0;
-        if (s[n - 1] == ':' || decode_level_at_start(s, n, true))
-                return PF_FULL;
+                return found;
+        if (!found && (s[n - 1] == ':' || decode_level_at_start(s, n, true)))
+                found = PF_FULL;
+        if (found && !hits)
+                return found;
         const size_t st = pf->stride;
         size_t i = 0;
-        int found = 0;
         /* Four windows a round, tested together: independent loads and
          * multiplies keep the pipeline full; a hit is rare. */
         for (; i + 3 * st + 4 <= n; i += 4 * st) {
@@ -1005,7 +1028,7 @@ int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, st
                         found |= hit_at(pf, s, n, i + 2 * st, w2, h2, NULL, hits);
                 if (TEST(h3))
                         found |= hit_at(pf, s, n, i + 3 * st, w3, h3, NULL, hits);
-                if (found & PF_FULL)
+                if ((found & PF_FULL) && !hits)
                         return found;
         }
         for (; i + 4 <= n; i += st) {

@@ -88,6 +88,7 @@ void coroner_db_free(coroner_db *db)
         pcre2_match_context_free(db->mctx);
         pcre2_match_data_free(db->md);
         prefilter_free(db->pf);
+        prefilter_free(db->pf_watch);
         facts_rules_free(db->fact_rules);
         python_knowledge_free(db->python);
         free(db);
@@ -443,8 +444,11 @@ int db_prepare(coroner_db *db)
         if (db->pf && db->pf_generation == db->generation)
                 return 0;
         prefilter_free(db->pf);
-        db->pf = NULL;
+        prefilter_free(db->pf_watch);
+        db->pf = db->pf_watch = NULL;
         int r = prefilter_build(db, &db->pf);
+        if (r == 0)
+                r = prefilter_build_watchers(db, &db->pf_watch);
         if (r == 0)
                 db->pf_generation = db->generation;
         return r;
