@@ -146,7 +146,7 @@ static void on_event(void *ctx, struct event *ev)
 {
         coroner_analysis *a = ctx;
         struct match_result m;
-        if (match_event(a->db, a->md, &a->match_memo, ev, &m)) {
+        if (match_event(a->db, a->md, &a->match, ev, &m)) {
                 flush_held_line(a);
                 if (!ranking_count_known(&a->ranking, ev, &m)) {
                         match_render(a->db, ev, &m);
@@ -223,7 +223,7 @@ void coroner_analysis_free(coroner_analysis *a)
         assembler_free(a->assembler);
         free(a->reported);
         pcre2_match_data_free(a->md);
-        match_memo_free(a->match_memo);
+        match_scratch_free(&a->match);
         facts_free(&a->facts);
         ranking_free(&a->ranking);
         drop_held_line(a);
@@ -316,7 +316,7 @@ static bool announces(coroner_analysis *a, const struct record *r, const char *p
         if (p.msg[p.msg_len - 1] == ':')
                 return true;
         for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-                if (memmem(p.msg, p.msg_len, words[i], strlen(words[i])))
+                if (find_text(p.msg, p.msg_len, words[i], strlen(words[i])))
                         return true;
         return false;
 }
@@ -330,12 +330,13 @@ static bool starts_with(const struct record *r, const char *prefix)
 /* A line a service prints once per launch: a new run when it comes again
  * (SGLang's launch_server logs its arguments; vLLM's API server its
  * version; TGI's launcher its Args; ollama its server config). */
-static bool start_banner(const struct record *r)
+static bool start_banner(const coroner_analysis *a, const struct record *r)
 {
-        static const char *const banners[] = { "server_args=ServerArgs(", "vLLM API server version ", "Args { model_id",
-                                               "msg=\"server config\"" };
-        for (size_t i = 0; i < sizeof banners / sizeof banners[0]; i++)
-                if (memmem(r->msg, r->msg_len, banners[i], strlen(banners[i])))
+        if (a->scanned && r->msg >= a->scanned && r->msg + r->msg_len <= a->scanned + a->scanned_len &&
+            !(a->scanned_tags & PF_TAG_BANNER))
+                return false;  /* the pre-filter's scan of the line found none */
+        for (size_t i = 0; prefilter_banners[i]; i++)
+                if (find_text(r->msg, r->msg_len, prefilter_banners[i], strlen(prefilter_banners[i])))
                         return true;
         return false;
 }
@@ -371,7 +372,7 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
         /* the kernel and systemd's other daemons (systemd-oomd, -coredump) are not the service */
         bool system = r->ident && ((r->ident_len == 6 && memcmp(r->ident, "kernel", 6) == 0) ||
                                    (r->ident_len > 8 && memcmp(r->ident, "systemd-", 8) == 0));
-        bool unit = memmem(r->msg, r->msg_len, ".service", 8) != NULL;
+        bool unit = find_text(r->msg, r->msg_len, ".service", 8) != NULL;
         bool new_run = false;
         if ((systemd || unit) && starts_with(r, "Starting ")) {
                 new_run = true;
@@ -380,19 +381,19 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
                 new_run = !in->run_starting;
                 in->run_starting = false;
         } else if (systemd && unit) {
-                if (memmem(r->msg, r->msg_len, "Main process exited", 19) ||
-                    memmem(r->msg, r->msg_len, "Failed with result", 18) || starts_with(r, "Stopped ") ||
-                    memmem(r->msg, r->msg_len, "Deactivated successfully", 24))
+                if (find_text(r->msg, r->msg_len, "Main process exited", 19) ||
+                    find_text(r->msg, r->msg_len, "Failed with result", 18) || starts_with(r, "Stopped ") ||
+                    find_text(r->msg, r->msg_len, "Deactivated successfully", 24))
                         in->run_ended = true;
         } else if (!systemd && !system) {
-                bool banner = start_banner(r);
+                bool banner = start_banner(a, r);
                 new_run = in->run_ended || (banner && in->run_banner);
                 in->run_banner |= banner;
         }
         if (new_run) {
                 in->run++;
                 in->run_ended = false;
-                in->run_banner = !systemd && start_banner(r);
+                in->run_banner = !systemd && start_banner(a, r);
         }
         if (in->run && !r->invocation) {
                 snprintf(run_id, 33, "run-%d.%d", input + 1, in->run);  /* runs of one input */
@@ -491,6 +492,7 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
         if (prefilter_build_observed(a->db, a->seen, &pf) == 0) {
                 prefilter_free(a->pf);
                 a->pf = pf;
+                a->match.pf = pf;
         }
         observed_decay(a->seen);
         a->samples = 0;
@@ -501,7 +503,7 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
 {
         int pass = PF_FULL;  /* the reference matcher decodes every line */
-        a->watched = NULL;
+        a->watched = a->scanned = a->decoder.plain = NULL;
         /* Inside a traceback, and after a unit ended (the next line may
          * begin a run: track_runs), every line is decoded, as the reference
          * matcher does: only the watchers in it are still to be found. */
@@ -509,11 +511,20 @@ bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size
         if (!a->db->reference) {
                 if (++a->skip_calls % (a->pf ? SAMPLE_LATER : SAMPLE_FIRST) == 0)
                         adapt_prefilter(a, msg, len);
-                /* One pass tells whether the line matters and lists the watchers in it. */
+                /* One pass tells whether the line matters and lists the
+                 * watchers and tagged triggers in it. */
                 if (decoded_anyway)
                         prefilter_watchers(a->db->pf_watch, msg, len, &a->facts.hits);
                 else
                         pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
+                /* What the scan saw spares the decoder and track_runs a search. */
+                a->scanned = msg;
+                a->scanned_len = len;
+                a->scanned_tags = a->facts.hits.tags;
+                if (!(a->scanned_tags & PF_TAG_LEVEL)) {
+                        a->decoder.plain = msg;
+                        a->decoder.plain_len = len;
+                }
         }
         if ((pass & PF_FULL) || decoded_anyway) {
                 /* the slow path scans the message for facts with this list */

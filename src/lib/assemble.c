@@ -674,7 +674,7 @@ static bool continue_native(struct active *a, const char *s, size_t n)
                 return true;
         }
         /* faulthandler */
-        if (memmem(s, n, "(most recent call first):", 26)) {
+        if (find_text(s, n, "(most recent call first):", 26)) {
                 a->cxx_stacks++;  /* the first thread listed is the current one */
                 return true;
         }

@@ -20,7 +20,7 @@ static bool starts_with(const char *s, size_t n, const char *prefix)
 
 bool tb_find_header(const char *s, size_t n, size_t *ret_at)
 {
-        const char *p = memmem(s, n, HEADER, sizeof HEADER - 1);
+        const char *p = find_text(s, n, HEADER, sizeof HEADER - 1);
         if (!p)
                 return false;
         *ret_at = (size_t)(p - s);
@@ -175,7 +175,7 @@ bool tb_looks_like_new_record(const char *s, size_t n)
         for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
                 if (starts_with(s, n, levels[i]))
                         return true;
-        if (memmem(s, n < 80 ? n : 80, " NCCL ", 6))
+        if (find_text(s, n < 80 ? n : 80, " NCCL ", 6))
                 return true;
         return false;
 }

@@ -56,6 +56,11 @@ struct decoder {
         int64_t zone_hour;
         int64_t zone_offset_usec;
         bool zone_known;
+        /* A buffer the pre-filter found none of decode_level_text's texts
+         * in: a message inside it has the level of its start alone. NULL
+         * when unknown; set for one line by the caller. */
+        const char *plain;
+        size_t plain_len;
 };
 void decoder_init(struct decoder *d, enum line_shape forced);
 void decode_line(struct decoder *d, const char *line, size_t len, struct record *r);
@@ -67,6 +72,10 @@ void decode_line(struct decoder *d, const char *line, size_t len, struct record 
  * line_start: the message begins the line the pre-filter saw; after_blank:
  * a blank precedes it there. */
 int decode_level(const char *msg, size_t len, bool line_start, bool after_blank);
+/* The texts decode_level looks for inside a message, i = 0, 1, ...; NULL
+ * past the last. The pre-filter indexes them, so that it can say that a
+ * line holds none (struct decoder's plain). */
+const char *decode_level_text(size_t i);
 /* A level word that begins s: ERROR, CRITICAL or FATAL and a delimiter, or
  * (line_start) glog's "E1129 21:40:13". */
 int decode_level_at_start(const char *s, size_t n, bool line_start);

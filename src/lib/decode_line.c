@@ -807,14 +807,23 @@ static uint64_t texts_in(const char *s, size_t n, size_t head)
         return found;
 }
 
-int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
+const char *decode_level_text(size_t i)
+{
+        return i < N_INSIDE + N_WORDS ? text_at((unsigned)i)->text : NULL;
+}
+
+/* decode_level; scan: look for the texts inside (false: s is known to
+ * hold none of inside[] and words[]). */
+static int level_of(const char *s, size_t n, bool line_start, bool after_blank, bool scan)
 {
         static const struct level_text starts[] = {
                 { "panic: ", 7, LEVEL_CRITICAL }, { "Error: ", 7, LEVEL_ERROR }, { "error: ", 7, LEVEL_ERROR },
         };
-        pthread_once(&by_pair_once, index_pairs);
-        size_t head = n < 120 ? n : 120;
-        uint64_t found = texts_in(s, n, head);
+        uint64_t found = 0;
+        if (scan) {
+                pthread_once(&by_pair_once, index_pairs);
+                found = texts_in(s, n, n < 120 ? n : 120);
+        }
         uint64_t in_inside = found & ((1ULL << N_INSIDE) - 1);
         if (in_inside)
                 return inside[__builtin_ctzll(in_inside)].level;  /* the first in the table's order */
@@ -830,6 +839,11 @@ int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
                 level = 0;  /* glog's I and W lines */
         return level;
 }
+
+int decode_level(const char *s, size_t n, bool line_start, bool after_blank)
+{
+        return level_of(s, n, line_start, after_blank, true);
+}
 #undef COUNT
 
 /* The message whose level was last decoded: decoding looks at the same
@@ -842,12 +856,13 @@ struct level_memo {
 
 /* The level of r's message; line: the buffer the message lies in, as the
  * pre-filter saw it. */
-static void set_level(struct record *r, const char *line, struct level_memo *memo)
+static void set_level(const struct decoder *d, struct record *r, const char *line, struct level_memo *memo)
 {
         if (memo->msg == r->msg && memo->len == r->msg_len && memo->line == line)
                 return;
         *memo = (struct level_memo){ r->msg, line, r->msg_len };
-        int level = decode_level(r->msg, r->msg_len, r->msg == line, r->msg > line && r->msg[-1] == ' ');
+        bool plain = d->plain && r->msg >= d->plain && r->msg + r->msg_len <= d->plain + d->plain_len;
+        int level = level_of(r->msg, r->msg_len, r->msg == line, r->msg > line && r->msg[-1] == ' ', !plain);
         if (level > r->level)
                 r->level = (uint8_t)level;
 }
@@ -860,12 +875,12 @@ static void strip_prefixes(struct decoder *d, struct record *r, const char *star
                 if (strip_worker(r) || strip_torchrun(r))
                         continue;
                 /* A logger prefix "ERROR 05-06 ..." holds the record's level. */
-                set_level(r, start, memo);
+                set_level(d, r, start, memo);
                 if (strip_sglang(r) || strip_vllm_level(d, r))
                         continue;
                 break;
         }
-        set_level(r, start, memo);
+        set_level(d, r, start, memo);
         resolve_local(d, r);
 }
 
@@ -938,6 +953,6 @@ void decode_line(struct decoder *d, const char *line, size_t len, struct record 
                 }
         }
         struct level_memo memo = { 0 };
-        set_level(r, line, &memo);
+        set_level(d, r, line, &memo);
         strip_prefixes(d, r, line, &memo);
 }

@@ -346,7 +346,7 @@ static int export_binary_length(struct structured_state *st, const char *s, size
 
 bool structured_has_rsyslog_escapes(const char *s, size_t n)
 {
-        return memmem(s, n, "#012", 4) != NULL;
+        return find_text(s, n, "#012", 4) != NULL;
 }
 
 void structured_unescape_rsyslog(const char *s, size_t n, struct strbuf *out)

@@ -352,28 +352,29 @@ static void fill_result(const coroner_db *db, const struct coroner_signature *si
 }
 
 /* The signatures whose literal occurs in the event's text (pre-filter). */
-static uint64_t *candidates(const coroner_db *db, const struct event *ev, struct strbuf *line)
+static uint64_t *candidates(const coroner_db *db, const struct prefilter *pf, const struct event *ev,
+                            struct strbuf *line)
 {
-        size_t words = prefilter_sig_words(db->pf);
+        size_t words = prefilter_sig_words(pf);
         uint64_t *bits = calloc(words, sizeof *bits);
         if (!bits)
                 return NULL;
-        prefilter_add_always(db->pf, bits);
+        prefilter_add_always(pf, bits);
         if (db->reference) {
                 memset(bits, 0xff, words * sizeof *bits);
                 return bits;
         }
         if (ev->kind == EVENT_LINE) {
-                prefilter_candidates(db->pf, ev->text, strlen(ev->text), bits);
+                prefilter_candidates(pf, ev->text, strlen(ev->text), bits);
                 return bits;
         }
         for (size_t k = 0; k < ev->n_excs; k++) {
                 const struct exception *x = &ev->excs[k];
                 exception_line(x, line);
                 if (line->data)
-                        prefilter_candidates(db->pf, line->data, line->len, bits);
+                        prefilter_candidates(pf, line->data, line->len, bits);
                 if (x->context)
-                        prefilter_candidates(db->pf, x->context, strlen(x->context), bits);
+                        prefilter_candidates(pf, x->context, strlen(x->context), bits);
         }
         return bits;
 }
@@ -393,20 +394,21 @@ struct match_memo {
         struct memo_slot slots[MEMO_SLOTS];
 };
 
-void match_memo_free(struct match_memo *memo)
+void match_scratch_free(struct match_scratch *scratch)
 {
-        free(memo);
+        free(scratch->memo);
+        scratch->memo = NULL;
 }
 
 /* The slot that holds (or would hold) text; *known: it holds it. */
-static struct memo_slot *memo_slot(struct match_memo **memo, const char *text, bool *known)
+static struct memo_slot *memo_slot(struct match_scratch *scratch, const char *text, bool *known)
 {
         *known = false;
         size_t len = strlen(text);
-        if (len > MEMO_TEXT || (!*memo && !(*memo = calloc(1, sizeof **memo))))
+        if (len > MEMO_TEXT || (!scratch->memo && !(scratch->memo = calloc(1, sizeof *scratch->memo))))
                 return NULL;
         uint64_t h = fnv1a64(text, len, FNV1A64_INIT);
-        struct memo_slot *slot = &(*memo)->slots[h % MEMO_SLOTS];
+        struct memo_slot *slot = &scratch->memo->slots[h % MEMO_SLOTS];
         *known = slot->hash == h && slot->len == len && memcmp(slot->text, text, len) == 0;
         if (!*known) {
                 slot->hash = h;
@@ -416,15 +418,15 @@ static struct memo_slot *memo_slot(struct match_memo **memo, const char *text, b
         return slot;
 }
 
-bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_memo **memo, const struct event *ev,
-                 struct match_result *ret)
+bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratch *scratch,
+                 const struct event *ev, struct match_result *ret)
 {
         const struct coroner_signature *best = NULL;
         const struct exception *best_x = NULL;
         struct memo_slot *slot = NULL;
-        if (ev->kind == EVENT_LINE && memo) {
+        if (ev->kind == EVENT_LINE) {
                 bool known;
-                slot = memo_slot(memo, ev->text, &known);
+                slot = memo_slot(scratch, ev->text, &known);
                 if (known) {
                         if (!slot->sig)
                                 return false;
@@ -435,7 +437,7 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_memo *
                 }
         }
         struct strbuf line = { 0 };
-        uint64_t *bits = candidates(db, ev, &line);
+        uint64_t *bits = candidates(db, scratch->pf ? scratch->pf : db->pf, ev, &line);
         if (!bits) {
                 if (slot)
                         slot->len = 0, slot->hash = 0;  /* not known after all */

@@ -150,6 +150,7 @@ struct watch_hits {
         uint8_t *seen;
         uint32_t *list;
         size_t n;
+        uint8_t tags;  /* PF_TAG_* of the triggers found (prefilter_line_watch) */
 };
 
 struct facts {
@@ -230,13 +231,18 @@ struct observed {
 void observed_add_line(struct observed *o, const char *s, size_t n);
 void observed_decay(struct observed *o);  /* halve: recent lines weigh more */
 int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret);
-/* db->pf's watchers alone (facts, candidate evidence): for lines that are
- * decoded anyway, where only the watchers in them are still to be found. */
+/* db->pf's watchers (facts, candidate evidence) and tagged triggers alone:
+ * for lines that are decoded anyway, where only those are still to be
+ * found. */
 int prefilter_build_watchers(const coroner_db *db, struct prefilter **ret);
 void prefilter_free(struct prefilter *pf);
 /* Could this line start or hold evidence? 0: it can be skipped; PF_WATCH:
  * only facts or candidate evidence may be in it; PF_FULL: decode it. */
 enum { PF_WATCH = 1, PF_FULL = 2 };
+/* What prefilter_line_watch's full scan reports of a line besides: a text
+ * decode_level looks for (decode_level_text), a service's start banner. */
+enum { PF_TAG_LEVEL = 1, PF_TAG_BANNER = 2 };
+extern const char *const prefilter_banners[];  /* NULL-terminated */
 int prefilter_line(const struct prefilter *pf, const char *s, size_t n);
 /* The same, listing the watchers found in hits (when it returns PF_WATCH
  * alone, the list is complete); the caller hands it to facts_scan_listed. */
@@ -323,16 +329,24 @@ bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct e
 bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m);
 /* Fills a generic verdict from b when the evidence allows; false: unrecognized. */
 bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *ret);
-/* The signatures that matched the line events seen last, by their text: a
- * crash loop repeats the same few lines, and finding their candidates and
- * running their patterns again gives the same answer. The caller's, like md. */
-struct match_memo;
-void match_memo_free(struct match_memo *memo);
+/* What match_event keeps between calls, one per analysis (thread), zeroed
+ * to begin: */
+struct match_scratch {
+        /* The pre-filter to find an event's candidates with: any build of
+         * the database's literals finds the same ones (an analysis's build,
+         * anchored on windows rare in its input, finds them faster); NULL:
+         * the database's own. */
+        const struct prefilter *pf;
+        /* The signatures that matched the line events seen last, by their
+         * text: a crash loop repeats the same lines, and finding their
+         * candidates and running their patterns again gives the same answer. */
+        struct match_memo *memo;
+};
+void match_scratch_free(struct match_scratch *scratch);
 /* Finds the best signature for ev; returns true and sets ret's sig, exc
- * and basis if one matched. md, *memo: the caller's scratch (one per
- * thread); *memo starts NULL and is made on first use. */
-bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_memo **memo, const struct event *ev,
-                 struct match_result *ret);
+ * and basis if one matched. md, scratch: the caller's (one per thread). */
+bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratch *scratch,
+                 const struct event *ev, struct match_result *ret);
 /* The summary, fixes and checks of m's signature, captures filled in from
  * ev: once per diagnosis, not per occurrence. */
 void match_render(const coroner_db *db, const struct event *ev, struct match_result *m);

@@ -29,6 +29,7 @@ struct pf_entry {
                                * -2 - w: watcher w (a fact or candidate evidence) */
         uint32_t group;       /* entries with the same text and anchor share one */
         uint8_t group_class;  /* PF_FULL / PF_WATCH: what the group's members are */
+        uint8_t tag;          /* PF_TAG_*: reported in watch_hits.tags when found */
 };
 
 struct build;
@@ -84,18 +85,20 @@ struct prefilter {
 static const char *const triggers[] = {
         "Traceback (most recent call last)", " File \"", "Error: ", "Exception: ", "Warning: ",
         "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
-        /* systemd starting and ending a unit, services' start banners: runs (analysis.c) */
-        "Starting ", "Started ", "Stopped ", "Deactivated successfully", "server_args=ServerArgs(",
-        "vLLM API server version", "Args { model_id", "msg=\"server config\"",
+        /* systemd starting and ending a unit: runs (analysis.c) */
+        "Starting ", "Started ", "Stopped ", "Deactivated successfully", "vLLM API server version",
         "terminate called after throwing", "Fatal Python error",
-        /* error levels (decode_level; a level word at a line's start is
-         * checked by prefilter_line_watch itself) */
-        " ERROR ", " ERROR:", "[ERROR]", "[error]", "level=error", "NCCL WARN", " CRITICAL", "[CRITICAL]",
-        " FATAL ", " FATAL:", "[FATAL]", "level=fatal", "level=panic", "level=critical", "panic: ", "error: ",
-        "level=ERROR", "level=FATAL", "level=PANIC", "] [E] ", "] [F] ",
-        /* failure words of lines without a level (decode_level) */
-        " failed", "Failed ", " FAILED", " cannot", "Cannot ", "could not", "Could not", "unable to",
-        "Unable to", " Error ", " error ",
+        /* a message that begins with these has a level (decode_level;
+         * its level texts inside a message are added from decode_level_text,
+         * and a level word at a line's start is checked by
+         * prefilter_line_watch itself) */
+        "panic: ", "error: ",
+};
+
+/* Services' start banners (analysis.c, start_banner): a new run when one
+ * comes again. Tagged PF_TAG_BANNER. */
+const char *const prefilter_banners[] = {
+        "server_args=ServerArgs(", "vLLM API server version ", "Args { model_id", "msg=\"server config\"", NULL,
 };
 
 static inline uint32_t hash4(const struct prefilter *pf, uint32_t w)
@@ -398,8 +401,8 @@ static int cmp_entry_text(const void *a, const void *b)
         return memcmp(x->lit, y->lit, x->len);
 }
 
-static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig,
-                        size_t anchor);
+struct pending;
+static int add_entry_at(struct prefilter *pf, size_t *cap, const struct pending *p, size_t anchor);
 
 /* Sum of commonness of the 4-byte window at lit + at. */
 static int window_score(const char *lit, size_t at)
@@ -417,6 +420,7 @@ struct pending {
         char lit[64];
         bool caseless;
         int32_t sig;
+        uint8_t tag;
 };
 
 struct build {
@@ -438,7 +442,17 @@ static int add_entry(struct build *b, const char *lit, bool caseless, int32_t si
         snprintf(e->lit, sizeof e->lit, "%s", lit);
         e->caseless = caseless;
         e->sig = sig;
+        e->tag = 0;
         return 0;
+}
+
+/* A structural trigger whose presence the line's scan reports. */
+static int add_tagged(struct build *b, const char *lit, uint8_t tag)
+{
+        int r = add_entry(b, lit, false, -1);
+        if (r == 0)
+                b->items[b->n - 1].tag = tag;
+        return r;
 }
 
 enum { SHARE_BITS = 20 };
@@ -501,15 +515,14 @@ static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b,
                 }
         }
         for (size_t j = 0; j < st; j++) {
-                int r = add_entry_at(pf, cap, p->lit, p->caseless, p->sig, best_k + j);
+                int r = add_entry_at(pf, cap, p, best_k + j);
                 if (r < 0)
                         return r;
         }
         return 0;
 }
 
-static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool caseless, int32_t sig,
-                        size_t anchor)
+static int add_entry_at(struct prefilter *pf, size_t *cap, const struct pending *lit, size_t anchor)
 {
         struct pf_entry *p = grow_array(pf->entries, pf->n_entries, cap, sizeof *p, 256);
         if (!p)
@@ -517,13 +530,14 @@ static int add_entry_at(struct prefilter *pf, size_t *cap, const char *lit, bool
         pf->entries = p;
         struct pf_entry *e = &pf->entries[pf->n_entries++];
         memset(e, 0, sizeof *e);
-        size_t n = strlen(lit);
+        size_t n = strlen(lit->lit);
         if (n > 63)
                 n = 63;
-        memcpy(e->lit, lit, n);
+        memcpy(e->lit, lit->lit, n);
         e->len = (uint8_t)n;
-        e->caseless = caseless;
-        e->sig = sig;
+        e->caseless = lit->caseless;
+        e->sig = lit->sig;
+        e->tag = lit->tag;
         e->anchor = (uint8_t)anchor;
         return 0;
 }
@@ -671,6 +685,13 @@ static int collect_literals(const coroner_db *db, struct prefilter *pf, struct b
                         shortest = strlen(triggers[i]);
                 r = add_entry(b, triggers[i], false, -1);
         }
+        for (size_t i = 0; r == 0 && decode_level_text(i); i++) {
+                if (strlen(decode_level_text(i)) < shortest)
+                        shortest = strlen(decode_level_text(i));
+                r = add_tagged(b, decode_level_text(i), PF_TAG_LEVEL);
+        }
+        for (size_t i = 0; r == 0 && prefilter_banners[i]; i++)
+                r = add_tagged(b, prefilter_banners[i], PF_TAG_BANNER);
         /* Facts and candidate evidence are looked for on the lines that
          * pass: their words pass a line too (only 7+ bytes, for the stride). */
         size_t n_watch_max = 64;
@@ -799,7 +820,7 @@ static int build(const coroner_db *db, const struct observed *seen, bool watcher
         if (r == 0)
                 b->seen = seen;
         for (size_t i = 0; r == 0 && i < b->n; i++)
-                if (!watchers_only || b->items[i].sig < -1)
+                if (!watchers_only || b->items[i].sig < -1 || b->items[i].tag)
                         r = place_entry(pf, &cap, b, &b->items[i]);
         /* Many signatures share a literal (every Xid signature has "NVRM:
          * Xid ("; variants of one message): group identical entries, so a
@@ -957,6 +978,8 @@ static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i,
                         k = sl->skip - 1;
                         continue;
                 }
+                if (watch_hits)
+                        watch_hits->tags |= e->tag;
                 if (e->sig >= 0) {
                         found |= PF_FULL;
                         if (sig_bits)
@@ -996,8 +1019,10 @@ int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, st
         /* Without a list the first full hit answers; with one the whole
          * line is scanned, so that the list is complete for the slow path. */
         int found = 0;
-        if (hits)
+        if (hits) {
                 hits->n = 0;
+                hits->tags = 0;
+        }
         if (pf->any_always)
                 found = PF_FULL;
         if (!found && n && (pf->whole_last[(unsigned char)s[n - 1] >> 6] >> ((unsigned char)s[n - 1] & 63) & 1))
@@ -1059,6 +1084,7 @@ size_t prefilter_watcher_count(const struct prefilter *pf)
 size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits)
 {
         hits->n = 0;
+        hits->tags = 0;
         for (size_t i = 0; i + 4 <= n; i += pf->stride) {
                 uint32_t w = load4(s + i), h = hash4(pf, w);
                 if (TEST(h))

@@ -219,6 +219,37 @@ void sb_free(struct strbuf *sb)
         memset(sb, 0, sizeof *sb);
 }
 
+/* Punctuation is rarer in log text than capitals and digits, and those
+ * than small letters and blanks. */
+static int byte_commonness(unsigned char c)
+{
+        if ((c >= 'a' && c <= 'z') || c == ' ')
+                return 4;
+        if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+                return 2;
+        return 1;
+}
+
+const char *find_text(const char *s, size_t n, const char *text, size_t len)
+{
+        if (len == 0)
+                return s;
+        if (len > n)
+                return NULL;
+        size_t k = 0;
+        for (size_t i = 1; i < len; i++)
+                if (byte_commonness((unsigned char)text[i]) < byte_commonness((unsigned char)text[k]))
+                        k = i;
+        /* text[k] can be at s[k] .. s[n - len + k] */
+        const char *p = s + k, *last = s + (n - len) + k;
+        while (p <= last && (p = memchr(p, text[k], (size_t)(last - p) + 1))) {
+                if (memcmp(p - k, text, len) == 0)
+                        return p - k;
+                p++;
+        }
+        return NULL;
+}
+
 uint64_t fnv1a64(const void *data, size_t n, uint64_t h)
 {
         const unsigned char *p = data;

@@ -62,6 +62,10 @@ char *sb_take(struct strbuf *sb);  /* returns data (caller frees), resets sb */
 void sb_free(struct strbuf *sb);
 
 uint64_t fnv1a64(const void *data, size_t n, uint64_t h);
+/* memmem for the short texts searched in every line: memchr (vectorised)
+ * for the text's rarest byte, then a comparison. glibc's memmem prepares
+ * a skip table on each call, which costs more than a log line's search. */
+const char *find_text(const char *s, size_t n, const char *text, size_t len);
 /* Is this text of a fix or check a bare command (signatures/README.md)? */
 bool text_is_command(const char *text);
 /* memmem ignoring ASCII case; needle is NUL-terminated. */
