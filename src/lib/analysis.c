@@ -223,7 +223,6 @@ void coroner_analysis_free(coroner_analysis *a)
         assembler_free(a->assembler);
         free(a->reported);
         pcre2_match_data_free(a->md);
-        match_scratch_free(&a->match);
         facts_free(&a->facts);
         ranking_free(&a->ranking);
         drop_held_line(a);
@@ -489,7 +488,7 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
         if (++a->samples < (a->adapt_at ? a->adapt_at : ADAPT_FIRST))
                 return;
         struct prefilter *pf;
-        if (prefilter_build_observed(a->db, a->seen, &pf) == 0) {
+        if (prefilter_build_observed(a->db->pf, a->seen, &pf) == 0) {
                 prefilter_free(a->pf);
                 a->pf = pf;
                 a->match.pf = pf;

@@ -67,12 +67,18 @@ struct event {
         int64_t time_usec;       /* when its first line was written, if has_time */
         bool has_time;
         bool incomplete;         /* input ended inside the traceback */
-        bool failure_words;      /* EVENT_LINE: an error level or word says it failed */
+        /* EVENT_LINE: an error level says it failed; else, unless its words
+         * were read (failure_words_unread), a word does. Read them with
+         * event_failure_words: only a new diagnosis needs them. */
+        bool failure_words, failure_words_unread;
         bool error_level;        /* EVENT_LINE: logged at an error level (ERROR, E, FATAL, ...) */
         bool failure_line;       /* EVENT_LINE: no level, but worded as a failure ("failed to") */
         struct evidence_line evidence[LIMIT_EVIDENCE];
         size_t n_evidence;
 };
+/* Does the line event read as a failure: an error level, or a word
+ * ("error", "fail", "cannot", "timed out", ...) in any case? */
+bool event_failure_words(const struct event *ev);
 
 void event_free(struct event *ev);
 

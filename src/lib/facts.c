@@ -8,7 +8,7 @@
  * Candidate evidence: the `candidates[].evidence` patterns of signatures;
  * a hit anywhere in the input supports that cause.
  * Both watch lines that the pre-filter lets through: their literals are
- * registered as trigger words (facts_literals).
+ * the pre-filter's watchers (facts_literal, match_literals.c).
  */
 #include "config.h"
 #include "match.h"
@@ -167,7 +167,7 @@ void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, con
 
 int facts_prepare(const coroner_db *db, struct facts *f)
 {
-        size_t nw = db->pf ? prefilter_watcher_count(db->pf) : 0;
+        size_t nw = db->n_watchers;
         if (nw <= f->hits_cap)
                 return 0;
         free(f->hits.seen);
@@ -190,11 +190,11 @@ void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *
         if (!s)
                 return;  /* only dropping the list */
         for (size_t h = 0; h < listed; h++) {
-                bool candidate;
-                size_t i, c;
-                if (!prefilter_watcher(db->pf, f->hits.list[h], &candidate, &i, &c))
+                if (f->hits.list[h] >= db->n_watchers)
                         continue;
-                if (candidate) {
+                const struct watcher *w = &db->watchers[f->hits.list[h]];
+                size_t i = w->a, c = w->b;
+                if (w->candidate) {
                         /* Candidate evidence: which competing cause the log supports. */
                         const struct pattern *p = &db->sigs[i]->candidates[c].evidence;
                         const struct candidate *cd = &db->sigs[i]->candidates[c];

@@ -379,70 +379,15 @@ static uint64_t *candidates(const coroner_db *db, const struct prefilter *pf, co
         return bits;
 }
 
-/* Line texts up to MEMO_TEXT bytes, in MEMO_SLOTS slots by hash (a
- * newer text takes an older one's slot): at most 256 KiB. */
-enum { MEMO_SLOTS = 1024, MEMO_TEXT = 256 };
-
-struct memo_slot {
-        uint64_t hash;
-        const struct coroner_signature *sig;  /* NULL: none matched */
-        uint16_t len;
-        char text[MEMO_TEXT];
-};
-
-struct match_memo {
-        struct memo_slot slots[MEMO_SLOTS];
-};
-
-void match_scratch_free(struct match_scratch *scratch)
-{
-        free(scratch->memo);
-        scratch->memo = NULL;
-}
-
-/* The slot that holds (or would hold) text; *known: it holds it. */
-static struct memo_slot *memo_slot(struct match_scratch *scratch, const char *text, bool *known)
-{
-        *known = false;
-        size_t len = strlen(text);
-        if (len > MEMO_TEXT || (!scratch->memo && !(scratch->memo = calloc(1, sizeof *scratch->memo))))
-                return NULL;
-        uint64_t h = fnv1a64(text, len, FNV1A64_INIT);
-        struct memo_slot *slot = &scratch->memo->slots[h % MEMO_SLOTS];
-        *known = slot->hash == h && slot->len == len && memcmp(slot->text, text, len) == 0;
-        if (!*known) {
-                slot->hash = h;
-                slot->len = (uint16_t)len;
-                memcpy(slot->text, text, len);
-        }
-        return slot;
-}
-
 bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratch *scratch,
                  const struct event *ev, struct match_result *ret)
 {
         const struct coroner_signature *best = NULL;
         const struct exception *best_x = NULL;
-        struct memo_slot *slot = NULL;
-        if (ev->kind == EVENT_LINE) {
-                bool known;
-                slot = memo_slot(scratch, ev->text, &known);
-                if (known) {
-                        if (!slot->sig)
-                                return false;
-                        memset(ret, 0, sizeof *ret);
-                        ret->sig = slot->sig;
-                        ret->basis = slot->sig->table ? BASIS_KNOWLEDGE : BASIS_SIGNATURE;
-                        return true;
-                }
-        }
         struct strbuf line = { 0 };
         uint64_t *bits = candidates(db, scratch->pf ? scratch->pf : db->pf, ev, &line);
-        if (!bits) {
-                if (slot)
-                        slot->len = 0, slot->hash = 0;  /* not known after all */
+        if (!bits)
                 return false;
-        }
 
         /* Only the candidates' bits, in index order (ties go to the first). */
         size_t words = prefilter_sig_words(db->pf);
@@ -476,8 +421,6 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratc
         best_x = best && ev->excs ? &ev->excs[best_k] : NULL;  /* a line event has no exceptions */
         sb_free(&line);
         free(bits);
-        if (slot)
-                slot->sig = best;
         if (!best)
                 return false;
         memset(ret, 0, sizeof *ret);

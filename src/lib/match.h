@@ -186,6 +186,8 @@ struct coroner_db {
         pcre2_match_data *md;  /* scratch for match_event (one thread) */
         struct prefilter *pf;  /* built by db_prepare after loading */
         struct prefilter *pf_watch;  /* pf's watchers alone (prefilter_build_watchers) */
+        struct watcher *watchers;    /* what pf's watcher codes stand for */
+        size_t n_watchers;
         struct fact_rules *fact_rules;
         uint64_t generation;   /* bumped by every load; pf_generation tells if pf is current */
         uint64_t pf_generation;
@@ -217,9 +219,35 @@ int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const c
 /* match_knowledge.c: a knowledge table -> one signature per entry. */
 int knowledge_expand(coroner_db *db, const char *path, const cJSON *table, struct coroner_error *err);
 
-/* match_prefilter.c */
+/* match_prefilter.c: finds, in a few cycles a byte, which of many literals
+ * a line holds. It knows nothing of what they stand for: its input is a
+ * list of literals, each with a code and a tag (match_literals.c). */
 struct prefilter;
-int prefilter_build(const coroner_db *db, struct prefilter **ret);
+struct pf_literal {
+        char text[64];
+        bool caseless;
+        int32_t code;  /* >= 0: the signature it is a literal of; -1: a trigger (the
+                        * line must be decoded); -2 - w: watcher w (struct watcher) */
+        uint8_t tag;   /* PF_TAG_*: reported by a line's full scan (0: none) */
+};
+/* A message matched as a whole ("Killed"): short, so checked at a line's
+ * end, not indexed. text is the signature's. */
+struct pf_whole {
+        const char *text;
+        size_t len;
+        uint32_t sig;
+};
+struct pf_input {
+        const struct pf_literal *literals;
+        size_t n_literals;
+        const struct pf_whole *wholes;
+        size_t n_wholes;
+        const uint64_t *always;  /* signatures without a literal: candidates of every event */
+        size_t n_sigs;
+};
+/* Watchers' literals must be this long: the stride does not shrink for them. */
+enum { PF_MIN_WATCHED = 7 };
+int prefilter_build(const struct pf_input *in, struct prefilter **ret);
 /* Windows counted in lines of the input: a pre-filter built with them
  * anchors each literal where this input rarely has the same four bytes.
  * It passes exactly the lines the plain one passes, only faster. */
@@ -230,11 +258,11 @@ struct observed {
 };
 void observed_add_line(struct observed *o, const char *s, size_t n);
 void observed_decay(struct observed *o);  /* halve: recent lines weigh more */
-int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret);
-/* db->pf's watchers (facts, candidate evidence) and tagged triggers alone:
+int prefilter_build_observed(const struct prefilter *base, const struct observed *seen, struct prefilter **ret);
+/* base's watchers (facts, candidate evidence) and tagged triggers alone:
  * for lines that are decoded anyway, where only those are still to be
  * found. */
-int prefilter_build_watchers(const coroner_db *db, struct prefilter **ret);
+int prefilter_build_watchers(const struct prefilter *base, struct prefilter **ret);
 void prefilter_free(struct prefilter *pf);
 /* Could this line start or hold evidence? 0: it can be skipped; PF_WATCH:
  * only facts or candidate evidence may be in it; PF_FULL: decode it. */
@@ -242,23 +270,30 @@ enum { PF_WATCH = 1, PF_FULL = 2 };
 /* What prefilter_line_watch's full scan reports of a line besides: a text
  * decode_level looks for (decode_level_text), a service's start banner. */
 enum { PF_TAG_LEVEL = 1, PF_TAG_BANNER = 2 };
-extern const char *const prefilter_banners[];  /* NULL-terminated */
+extern const char *const prefilter_banners[];  /* NULL-terminated (match_literals.c) */
 int prefilter_line(const struct prefilter *pf, const char *s, size_t n);
 /* The same, listing the watchers found in hits (when it returns PF_WATCH
  * alone, the list is complete); the caller hands it to facts_scan_listed. */
 int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits);
-size_t prefilter_watcher_count(const struct prefilter *pf);
 /* Lists in hits->list the watchers whose literal is in s (each once);
  * returns how many. facts_scan_listed consumes the list. */
 size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits);
-/* Watcher w: a fact rule (a) or candidate b of signature a. */
-bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b);
 /* Sets the bit of each signature whose literal occurs in s. */
 void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits);
 void prefilter_add_always(const struct prefilter *pf, uint64_t *bits);
 size_t prefilter_sig_words(const struct prefilter *pf);
+
+/* match_literals.c: what the pre-filter looks for, from every stage. */
 /* The literals a pattern cannot match without, one per alternative. */
 bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *ret_n, bool *caseless);
+/* What a watcher stands for: fact rule a, or candidate b of signature a. */
+struct watcher {
+        bool candidate;
+        uint32_t a, b;
+};
+/* Builds db->pf and db->pf_watch from the triggers, the level texts, the
+ * facts' and candidates' words (db->watchers) and the signatures' literals. */
+int db_build_prefilters(coroner_db *db);
 /* (Re)builds db->pf if signatures were loaded since. */
 int db_prepare(coroner_db *db);
 
@@ -329,20 +364,15 @@ bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct e
 bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m);
 /* Fills a generic verdict from b when the evidence allows; false: unrecognized. */
 bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *ret);
-/* What match_event keeps between calls, one per analysis (thread), zeroed
- * to begin: */
+/* What match_event uses besides the database, one per analysis (thread),
+ * zeroed to begin: */
 struct match_scratch {
         /* The pre-filter to find an event's candidates with: any build of
          * the database's literals finds the same ones (an analysis's build,
          * anchored on windows rare in its input, finds them faster); NULL:
          * the database's own. */
         const struct prefilter *pf;
-        /* The signatures that matched the line events seen last, by their
-         * text: a crash loop repeats the same lines, and finding their
-         * candidates and running their patterns again gives the same answer. */
-        struct match_memo *memo;
 };
-void match_scratch_free(struct match_scratch *scratch);
 /* Finds the best signature for ev; returns true and sets ret's sig, exc
  * and basis if one matched. md, scratch: the caller's (one per thread). */
 bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratch *scratch,

@@ -1,14 +1,13 @@
 /* match_prefilter.c — decide in a few cycles a byte whether a line can matter.
  *
- * Every signature contributes the literal text its pattern cannot match
- * without (extracted from the pattern, or declared as match.literals); the
- * assembler contributes the words that start its evidence ("Traceback (most
- * recent call last)", `File "`, "Error:", ...). Each literal is indexed by
- * its rarest 4-byte windows (rarest in the input itself, once an analysis
- * has counted them: prefilter_build_observed) in a bit table; a line is
- * scanned once, hashing a window every `stride` bytes, and only a set bit
- * leads to a comparison. PCRE2 then runs only for the signatures whose
- * literal was found.
+ * Its clients (match_literals.c) hand it literals: text a signature's
+ * pattern cannot match without, the words that begin the assembler's
+ * evidence, the decoder's level texts, the words of facts. Each literal is
+ * indexed by its rarest 4-byte windows (rarest in the input itself, once an
+ * analysis has counted them: prefilter_build_observed) in a bit table; a
+ * line is scanned once, hashing a window every `stride` bytes, and only a
+ * set bit leads to a comparison. The scan answers with the literals' codes
+ * and tags: PCRE2 then runs only for the signatures whose literal was found.
  */
 #include "config.h"
 #include "match.h"
@@ -20,6 +19,7 @@
 /* The table grows with the literals so that few of its bits are set: 2^17
  * bits (16 KiB, in L1) for the real database, more for ten times as many. */
 enum { MIN_HASH_BITS = 17, MAX_HASH_BITS = 22, MAX_STRIDE = 4 };
+_Static_assert(PF_MIN_WATCHED == 4 + MAX_STRIDE - 1, "a watcher's literal spans a full stride of windows");
 
 struct pf_entry {
         char lit[64];
@@ -34,16 +34,7 @@ struct pf_entry {
 
 struct build;
 
-struct pf_whole {
-        const char *text;  /* owned by the signature */
-        size_t len;
-        uint32_t sig;
-};
 
-struct pf_watch {
-        bool candidate;  /* false: fact rule `a`; true: candidate b of signature a */
-        uint32_t a, b;
-};
 
 /* One indexed window of one entry. A bucket's slots sit together, in text
  * order, so a line's window reads one or two cache lines. */
@@ -66,8 +57,6 @@ struct prefilter {
         struct pf_entry *entries;
         size_t n_entries;
         uint64_t *always;           /* signatures without a literal: always candidates */
-        struct pf_watch *watch;     /* what each watcher index stands for */
-        size_t n_watch;
         size_t n_sigs;
         bool any_always;
         struct pf_whole *wholes;    /* messages matched as a whole ("Killed"): short,
@@ -76,29 +65,6 @@ struct prefilter {
         uint64_t whole_last[4];     /* the bytes wholes end with: other lines skip them */
         struct build *literals;     /* the database's literals, kept by a plain
                                      * build for the rebuilds with an input's counts */
-};
-
-/* Words that begin evidence the assembler reassembles (assemble.c): a
- * traceback header, a frame, a bare "SomeError: message" line. Seven bytes
- * or more, so the stride can be 4; a line ending in ':' ("RuntimeError:"
- * with its message below) is let through by prefilter_line itself. */
-static const char *const triggers[] = {
-        "Traceback (most recent call last)", " File \"", "Error: ", "Exception: ", "Warning: ",
-        "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
-        /* systemd starting and ending a unit: runs (analysis.c) */
-        "Starting ", "Started ", "Stopped ", "Deactivated successfully", "vLLM API server version",
-        "terminate called after throwing", "Fatal Python error",
-        /* a message that begins with these has a level (decode_level;
-         * its level texts inside a message are added from decode_level_text,
-         * and a level word at a line's start is checked by
-         * prefilter_line_watch itself) */
-        "panic: ", "error: ",
-};
-
-/* Services' start banners (analysis.c, start_banner): a new run when one
- * comes again. Tagged PF_TAG_BANNER. */
-const char *const prefilter_banners[] = {
-        "server_args=ServerArgs(", "vLLM API server version ", "Args { model_id", "msg=\"server config\"", NULL,
 };
 
 static inline uint32_t hash4(const struct prefilter *pf, uint32_t w)
@@ -138,252 +104,6 @@ static int commonness(unsigned char c)
         return 1;
 }
 
-/* ---- literal extraction ---- */
-
-struct lits {
-        char lit[MAX_LITERALS][64];
-        size_t n;
-};
-
-/* Adds lit unless a literal already there occurs in it (a line holding lit
- * holds that one too: "(SIGQUIT)" says no more than "SIGQUIT"); drops the
- * ones lit occurs in. False when the set is full. */
-static bool add_literal(struct lits *out, const char *lit)
-{
-        for (size_t k = 0; k < out->n; k++)
-                if (strstr(lit, out->lit[k]))
-                        return true;
-        size_t kept = 0;
-        for (size_t k = 0; k < out->n; k++)
-                if (!strstr(out->lit[k], lit))
-                        memmove(out->lit[kept++], out->lit[k], 64);
-        out->n = kept;
-        if (out->n == MAX_LITERALS)
-                return false;
-        snprintf(out->lit[out->n++], 64, "%s", lit);
-        return true;
-}
-
-/* End of the group that opens at p[0] == '(' (pointer to its ')'), or NULL. */
-static const char *group_end(const char *p)
-{
-        int depth = 0;
-        for (const char *q = p; *q; q++) {
-                if (*q == '\\' && q[1]) {
-                        q++;
-                } else if (*q == '[') {
-                        q++;
-                        if (*q == '^')
-                                q++;
-                        if (*q == ']')
-                                q++;
-                        while (*q && *q != ']')
-                                q += (*q == '\\' && q[1]) ? 2 : 1;
-                        if (!*q)
-                                return NULL;
-                } else if (*q == '(') {
-                        depth++;
-                } else if (*q == ')' && --depth == 0) {
-                        return q;
-                }
-        }
-        return NULL;
-}
-
-/* Longest literal run at depth 0 of the branch [p, end) into out (64 bytes); "" if none. */
-static void longest_run(const char *p, const char *end, char *out)
-{
-        char cur[64];
-        size_t cur_len = 0;
-        out[0] = '\0';
-#define FLUSH() do { if (cur_len > strlen(out)) { memcpy(out, cur, cur_len); out[cur_len] = '\0'; } cur_len = 0; } while (0)
-        for (const char *q = p; q < end; q++) {
-                char c = *q, lit;
-                if (c == '\\') {
-                        if (q + 1 >= end)
-                                break;
-                        char e = *++q;
-                        if (!strchr(".^$|()[]{}*+?\\/-:'\"#<>=!@%&,;~` _", e)) {
-                                FLUSH();
-                                continue;
-                        }
-                        lit = e;
-                } else if (c == '(') {
-                        FLUSH();
-                        const char *g = group_end(q);
-                        if (!g || g >= end)
-                                break;
-                        q = g;
-                        continue;
-                } else if (c == '[') {
-                        FLUSH();
-                        q++;
-                        if (q < end && *q == '^')
-                                q++;
-                        if (q < end && *q == ']')
-                                q++;
-                        while (q < end && *q != ']')
-                                q += (*q == '\\' && q + 1 < end) ? 2 : 1;
-                        continue;
-                } else if (c == '.' || c == '^' || c == '$' || c == '+') {
-                        FLUSH();
-                        continue;
-                } else if (c == '*' || c == '?' || c == '{') {
-                        if (cur_len)
-                                cur_len--;  /* the previous character is optional */
-                        FLUSH();
-                        if (c == '{')
-                                while (q < end && *q != '}')
-                                        q++;
-                        continue;
-                } else {
-                        lit = c;
-                }
-                /* A quantifier after this character makes it optional. */
-                const char *nx = q + 1;
-                if (nx < end && (*nx == '?' || *nx == '*' || *nx == '{')) {
-                        FLUSH();
-                        continue;
-                }
-                if (cur_len + 1 < sizeof cur)
-                        cur[cur_len++] = lit;
-        }
-        FLUSH();
-#undef FLUSH
-}
-
-static bool extract(const char *p, const char *end, struct lits *out, int depth);
-
-static size_t min_len(const struct lits *l)
-{
-        size_t m = 64;
-        for (size_t i = 0; i < l->n; i++)
-                if (strlen(l->lit[i]) < m)
-                        m = strlen(l->lit[i]);
-        return m;
-}
-
-/* The literals of the first mandatory group of the branch [g, end). */
-static bool extract_group(const char *g, const char *end, struct lits *out, int depth)
-{
-        const char *ge = group_end(g);
-        if (!ge || ge >= end || (ge + 1 < end && strchr("?*{", ge[1])))
-                return false;
-        const char *inner = g + 1;
-        if (*inner == '?') {
-                if (inner[1] == ':' || inner[1] == '|')
-                        inner += 2;
-                else
-                        return false;
-        }
-        return extract(inner, ge, out, depth + 1);
-}
-
-/* One literal per top-level branch of [p, end); false if some branch has
- * none of 4+ bytes. A branch that is one mandatory group is looked into. */
-static bool extract(const char *p, const char *end, struct lits *out, int depth)
-{
-        if (depth > 4)
-                return false;
-        if (end - p >= 4 && strncmp(p, "(?i)", 4) == 0)
-                p += 4;
-        const char *branch = p;
-        int d = 0;
-        for (const char *q = p;; q++) {
-                bool at_end = q >= end;
-                if (!at_end) {
-                        if (*q == '\\' && q + 1 < end) {
-                                q++;
-                                continue;
-                        }
-                        if (*q == '[') {
-                                const char *g = q + 1;
-                                if (g < end && *g == '^')
-                                        g++;
-                                if (g < end && *g == ']')
-                                        g++;
-                                while (g < end && *g != ']')
-                                        g += (*g == '\\' && g + 1 < end) ? 2 : 1;
-                                q = g;
-                                continue;
-                        }
-                        if (*q == '(')
-                                d++;
-                        else if (*q == ')')
-                                d--;
-                }
-                if (at_end || (*q == '|' && d == 0)) {
-                        char best[64];
-                        longest_run(branch, q, best);
-                        struct lits inside = { .n = 0 };
-                        /* A short run outside ("`x` failed with) error"): the
-                         * group's alternatives may say more. */
-                        if (strlen(best) >= 4 && strlen(best) < 8 && branch[0] == '(' &&
-                            extract_group(branch, q, &inside, depth) && min_len(&inside) > strlen(best)) {
-                                for (size_t k = 0; k < inside.n; k++)
-                                        if (!add_literal(out, inside.lit[k]))
-                                                return false;
-                        } else if (strlen(best) >= 4) {
-                                if (!add_literal(out, best))
-                                        return false;
-                        } else {
-                                /* "(?:x)?(?:A|B)rest" with no literal outside: look
-                                 * inside the first group that must match. */
-                                const char *g = branch, *ge = NULL;
-                                for (;;) {
-                                        while (g < q && *g == '^')
-                                                g++;
-                                        if (g >= q || *g != '(')
-                                                return false;
-                                        ge = group_end(g);
-                                        if (!ge || ge >= q)
-                                                return false;
-                                        if (ge + 1 < q && strchr("?*", ge[1])) {
-                                                g = ge + 2;  /* optional: the next one */
-                                                continue;
-                                        }
-                                        if (ge + 1 < q && ge[1] == '{')
-                                                return false;
-                                        break;
-                                }
-                                const char *inner = g + 1;
-                                if (*inner == '?') {  /* (?: (?<name> (?P<name> */
-                                        if (inner[1] == ':')
-                                                inner += 2;
-                                        else if (inner[1] == '<' || inner[1] == 'P') {
-                                                const char *gt = strchr(inner, '>');
-                                                if (!gt || gt > ge)
-                                                        return false;
-                                                inner = gt + 1;
-                                        } else if (inner[1] == '|') {
-                                                inner += 2;
-                                        } else {
-                                                return false;
-                                        }
-                                }
-                                if (!extract(inner, ge, out, depth + 1))
-                                        return false;
-                        }
-                        if (at_end)
-                                break;
-                        branch = q + 1;
-                }
-        }
-        return true;
-}
-
-bool pattern_literals(const char *pattern, char lits[][64], size_t cap, size_t *ret_n, bool *caseless)
-{
-        struct lits l = { .n = 0 };
-        *caseless = strstr(pattern, "(?i") != NULL;
-        if (!extract(pattern, pattern + strlen(pattern), &l, 0) || l.n > cap)
-                return false;
-        for (size_t i = 0; i < l.n; i++)
-                memcpy(lits[i], l.lit[i], 64);
-        *ret_n = l.n;
-        return true;
-}
-
 /* ---- building ---- */
 
 
@@ -401,8 +121,8 @@ static int cmp_entry_text(const void *a, const void *b)
         return memcmp(x->lit, y->lit, x->len);
 }
 
-struct pending;
-static int add_entry_at(struct prefilter *pf, size_t *cap, const struct pending *p, size_t anchor);
+struct pf_literal;
+static int add_entry_at(struct prefilter *pf, size_t *cap, const struct pf_literal *p, size_t anchor);
 
 /* Sum of commonness of the 4-byte window at lit + at. */
 static int window_score(const char *lit, size_t at)
@@ -416,43 +136,24 @@ static int window_score(const char *lit, size_t at)
 /* Literals wait here until all are known: a window that many literals
  * share (" is ", "node", "GPU ") makes a poor anchor, and only the whole
  * set tells which windows those are. */
-struct pending {
-        char lit[64];
-        bool caseless;
-        int32_t sig;
-        uint8_t tag;
-};
-
 struct build {
-        struct pending *items;
+        struct pf_literal *items;
         size_t n, cap;
         uint16_t *share;  /* per window hash: how many literals hold it */
         const struct observed *seen;  /* windows counted in the input, or NULL */
 };
 
-static int build(const coroner_db *db, const struct observed *seen, bool watchers_only, struct prefilter **ret);
+static int build(const struct pf_input *in, const struct prefilter *base, const struct observed *seen,
+                 bool watchers_only, struct prefilter **ret);
 
-static int add_entry(struct build *b, const char *lit, bool caseless, int32_t sig)
+static int add_entry(struct build *b, const struct pf_literal *lit)
 {
-        struct pending *p = grow_array(b->items, b->n, &b->cap, sizeof *p, 256);
+        struct pf_literal *p = grow_array(b->items, b->n, &b->cap, sizeof *p, 256);
         if (!p)
                 return CORONER_E_NOMEM;
         b->items = p;
-        struct pending *e = &b->items[b->n++];
-        snprintf(e->lit, sizeof e->lit, "%s", lit);
-        e->caseless = caseless;
-        e->sig = sig;
-        e->tag = 0;
+        b->items[b->n++] = *lit;
         return 0;
-}
-
-/* A structural trigger whose presence the line's scan reports. */
-static int add_tagged(struct build *b, const char *lit, uint8_t tag)
-{
-        int r = add_entry(b, lit, false, -1);
-        if (r == 0)
-                b->items[b->n - 1].tag = tag;
-        return r;
 }
 
 enum { SHARE_BITS = 20 };
@@ -486,21 +187,21 @@ static uint64_t window_seen(const struct build *b, const char *lit, size_t at, b
         return count * 1000 / b->seen->lines;
 }
 
-static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b, const struct pending *p)
+static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b, const struct pf_literal *p)
 {
         /* Hashing every stride-th window hits an occurrence of the literal
          * with exactly one of any `stride` consecutive windows of it: index
          * it by the cheapest such run, so common words rarely lead to a
          * comparison. What the input repeats weighs most; where it tells
          * nothing, rare bytes and windows few literals share decide. */
-        size_t len = strlen(p->lit), st = pf->stride, best_k = 0;
+        size_t len = strlen(p->text), st = pf->stride, best_k = 0;
         uint64_t best = UINT64_MAX, costs[64], seens[64];
         for (size_t k = 0; k + 4 <= len; k++) {
                 uint32_t words[16];
                 /* each case variant of a caseless window fills one more
                  * bucket, which other windows of the input then hit */
-                costs[k] = (uint64_t)window_cost(b, p->lit, k) * window_variants(p->lit + k, p->caseless, words);
-                seens[k] = window_seen(b, p->lit, k, p->caseless);
+                costs[k] = (uint64_t)window_cost(b, p->text, k) * window_variants(p->text + k, p->caseless, words);
+                seens[k] = window_seen(b, p->text, k, p->caseless);
         }
         for (size_t k = 0; k + st + 3 <= len; k++) {
                 uint64_t cost = 0, seen = 0;
@@ -522,7 +223,7 @@ static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b,
         return 0;
 }
 
-static int add_entry_at(struct prefilter *pf, size_t *cap, const struct pending *lit, size_t anchor)
+static int add_entry_at(struct prefilter *pf, size_t *cap, const struct pf_literal *lit, size_t anchor)
 {
         struct pf_entry *p = grow_array(pf->entries, pf->n_entries, cap, sizeof *p, 256);
         if (!p)
@@ -530,47 +231,16 @@ static int add_entry_at(struct prefilter *pf, size_t *cap, const struct pending 
         pf->entries = p;
         struct pf_entry *e = &pf->entries[pf->n_entries++];
         memset(e, 0, sizeof *e);
-        size_t n = strlen(lit->lit);
+        size_t n = strlen(lit->text);
         if (n > 63)
                 n = 63;
-        memcpy(e->lit, lit->lit, n);
+        memcpy(e->lit, lit->text, n);
         e->len = (uint8_t)n;
         e->caseless = lit->caseless;
-        e->sig = lit->sig;
+        e->sig = lit->code;
         e->tag = lit->tag;
         e->anchor = (uint8_t)anchor;
         return 0;
-}
-
-/* The literals of one signature: from match.literals if declared, else
- * from the first criterion that yields them (line, message, exception). */
-static bool signature_literals(const struct coroner_signature *s, char lits[][64], size_t *n, bool *caseless)
-{
-        const cJSON *declared = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s->json, "match"), "literals");
-        if (cJSON_IsArray(declared)) {
-                const cJSON *it;
-                *n = 0;
-                *caseless = false;
-                cJSON_ArrayForEach(it, declared)
-                        if (cJSON_IsString(it) && strlen(it->valuestring) >= 4 && *n < MAX_LITERALS)
-                                snprintf(lits[(*n)++], 64, "%s", it->valuestring);
-                return *n > 0;
-        }
-        if (s->line.code && pattern_literals(s->line.source, lits, MAX_LITERALS, n, caseless))
-                return true;
-        if (s->message.code && pattern_literals(s->message.source, lits, MAX_LITERALS, n, caseless))
-                return true;
-        if (s->n_exception_types && s->n_exception_types <= 8) {
-                *caseless = false;
-                for (size_t i = 0; i < s->n_exception_types; i++) {
-                        if (strlen(s->exception_types[i]) < 4)
-                                return false;
-                        snprintf(lits[i], 64, "%s", s->exception_types[i]);
-                }
-                *n = s->n_exception_types;
-                return true;
-        }
-        return false;
 }
 
 static void set_bit(struct prefilter *pf, uint32_t h)
@@ -612,7 +282,6 @@ void prefilter_free(struct prefilter *pf)
         free(pf->rank);
         free(pf->first);
         free(pf->slots);
-        free(pf->watch);
         free(pf->entries);
         free(pf->always);
         free(pf->wholes);
@@ -655,157 +324,90 @@ void observed_decay(struct observed *o)
         o->lines /= 2;
 }
 
-int prefilter_build(const coroner_db *db, struct prefilter **ret)
+int prefilter_build(const struct pf_input *in, struct prefilter **ret)
 {
-        return build(db, NULL, false, ret);
+        return build(in, NULL, NULL, false, ret);
 }
 
-int prefilter_build_observed(const coroner_db *db, const struct observed *seen, struct prefilter **ret)
+int prefilter_build_observed(const struct prefilter *base, const struct observed *seen, struct prefilter **ret)
 {
-        return build(db, seen, false, ret);
+        return build(NULL, base, seen, false, ret);
 }
 
-int prefilter_build_watchers(const coroner_db *db, struct prefilter **ret)
+int prefilter_build_watchers(const struct prefilter *base, struct prefilter **ret)
 {
-        return build(db, NULL, true, ret);
+        return build(NULL, base, NULL, true, ret);
 }
 
-/* Every literal of the database, with what it stands for (triggers,
- * watchers, signatures), and how many literals share each window. Marks
- * which candidate evidence will be looked for (candidate.watched). */
-static int collect_literals(const coroner_db *db, struct prefilter *pf, struct build *b)
+/* A first build takes its clients' literals (match_literals.c), and counts
+ * how many literals share each window. */
+static int take_literals(const struct pf_input *in, struct prefilter *pf, struct build *b)
 {
         int r = 0;
-        size_t wholes_cap = 0;
         /* The shortest literal bounds the stride (a literal of length L is
          * always hit by a window at a multiple of L - 3). */
         size_t shortest = 64;
-        for (size_t i = 0; r == 0 && i < sizeof triggers / sizeof triggers[0]; i++) {
-                if (strlen(triggers[i]) < shortest)
-                        shortest = strlen(triggers[i]);
-                r = add_entry(b, triggers[i], false, -1);
-        }
-        for (size_t i = 0; r == 0 && decode_level_text(i); i++) {
-                if (strlen(decode_level_text(i)) < shortest)
-                        shortest = strlen(decode_level_text(i));
-                r = add_tagged(b, decode_level_text(i), PF_TAG_LEVEL);
-        }
-        for (size_t i = 0; r == 0 && prefilter_banners[i]; i++)
-                r = add_tagged(b, prefilter_banners[i], PF_TAG_BANNER);
-        /* Facts and candidate evidence are looked for on the lines that
-         * pass: their words pass a line too (only 7+ bytes, for the stride). */
-        size_t n_watch_max = 64;
-        for (size_t i = 0; i < db->n_sigs; i++)
-                n_watch_max += db->sigs[i]->n_candidates;
-        pf->watch = calloc(n_watch_max, sizeof *pf->watch);
-        if (!pf->watch)
-                r = CORONER_E_NOMEM;
-        for (size_t i = 0; r == 0 && facts_literal(i) && pf->n_watch < n_watch_max; i++) {
-                pf->watch[pf->n_watch] = (struct pf_watch){ false, (uint32_t)i, 0 };
-                r = add_entry(b, facts_literal(i), false, -2 - (int32_t)pf->n_watch++);
-        }
-        for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
-                for (size_t c = 0; r == 0 && c < db->sigs[i]->n_candidates && c < 8; c++) {
-                        struct candidate *cd = &db->sigs[i]->candidates[c];
-                        char lits[MAX_LITERALS][64];
-                        size_t n = 0;
-                        bool caseless = false;
-                        cd->watched = false;
-                        if (!cd->evidence.code || !pattern_literals(cd->evidence.source, lits, MAX_LITERALS, &n, &caseless))
-                                continue;
-                        bool long_enough = true;
-                        for (size_t k = 0; k < n; k++)
-                                long_enough &= strlen(lits[k]) >= 4 + MAX_STRIDE - 1;
-                        if (!long_enough)
-                                continue;
-                        if (pf->n_watch == n_watch_max)
-                                continue;
-                        cd->watched = true;
-                        pf->watch[pf->n_watch] = (struct pf_watch){ true, (uint32_t)i, (uint32_t)c };
-                        int32_t code = -2 - (int32_t)pf->n_watch++;
-                        for (size_t k = 0; r == 0 && k < n; k++)
-                                r = add_entry(b, lits[k], caseless, code);
-                }
-        for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
-                for (size_t k = 0; r == 0 && k < db->sigs[i]->n_wholes; k++) {
-                        struct pf_whole *p = grow_array(pf->wholes, pf->n_wholes, &wholes_cap, sizeof *p, 8);
-                        if (!p) {
-                                r = CORONER_E_NOMEM;
-                                break;
-                        }
-                        pf->wholes = p;
-                        const char *t = db->sigs[i]->wholes[k];
-                        pf->wholes[pf->n_wholes++] = (struct pf_whole){ t, strlen(t), (uint32_t)i };
-                        if (t[0]) {
-                                unsigned char last = (unsigned char)t[strlen(t) - 1];
-                                pf->whole_last[last >> 6] |= 1ULL << (last & 63);
-                        }
-                }
-        for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
-                if (!db->sigs[i]->line.code && !db->sigs[i]->message.code && !db->sigs[i]->n_exception_types)
-                        continue;  /* whole messages only */
-                char lits[MAX_LITERALS][64];
-                size_t n = 0;
-                bool caseless = false;
-                if (!signature_literals(db->sigs[i], lits, &n, &caseless)) {
-                        pf->always[i / 64] |= 1ULL << (i % 64);
-                        pf->any_always = true;
-                        continue;
-                }
-                for (size_t k = 0; r == 0 && k < n; k++) {
-                        if (strlen(lits[k]) < shortest)
-                                shortest = strlen(lits[k]);
-                        r = add_entry(b, lits[k], caseless, (int32_t)i);
-                }
+        for (size_t i = 0; r == 0 && i < in->n_literals; i++) {
+                if (strlen(in->literals[i].text) < shortest)
+                        shortest = strlen(in->literals[i].text);
+                r = add_entry(b, &in->literals[i]);
         }
         pf->stride = shortest >= 4 + MAX_STRIDE - 1 ? MAX_STRIDE : shortest - 3;
+        memcpy(pf->always, in->always, (pf->n_sigs / 64 + 1) * sizeof *pf->always);
+        for (size_t i = 0; i < pf->n_sigs / 64 + 1; i++)
+                pf->any_always |= pf->always[i] != 0;
+        pf->wholes = malloc((in->n_wholes + 1) * sizeof *pf->wholes);
+        if (!pf->wholes)
+                r = CORONER_E_NOMEM;
+        for (size_t i = 0; r == 0 && i < in->n_wholes; i++) {
+                const struct pf_whole *w = &in->wholes[i];
+                pf->wholes[pf->n_wholes++] = *w;
+                if (w->len) {
+                        unsigned char last = (unsigned char)w->text[w->len - 1];
+                        pf->whole_last[last >> 6] |= 1ULL << (last & 63);
+                }
+        }
         b->share = r == 0 ? calloc((size_t)1 << SHARE_BITS, sizeof *b->share) : NULL;
         if (r == 0 && !b->share)
                 r = CORONER_E_NOMEM;
         for (size_t i = 0; r == 0 && i < b->n; i++)
-                for (size_t k = 0; k + 4 <= strlen(b->items[i].lit); k++) {
-                        uint16_t *c = &b->share[share_slot(b->items[i].lit + k)];
+                for (size_t k = 0; k + 4 <= strlen(b->items[i].text); k++) {
+                        uint16_t *c = &b->share[share_slot(b->items[i].text + k)];
                         if (*c < UINT16_MAX)
                                 (*c)++;
                 }
         return r;
 }
 
-/* A rebuild for an input's counts takes the plain pre-filter's literals
- * and watchers as they are: the database is not read (nor written) again. */
+/* A rebuild (an input's counts, the watchers alone) takes the first
+ * build's literals as they are. */
 static int copy_literals(const struct prefilter *base, struct prefilter *pf)
 {
         pf->stride = base->stride;
         pf->any_always = base->any_always;
         memcpy(pf->always, base->always, (pf->n_sigs / 64 + 1) * sizeof *pf->always);
-        pf->watch = malloc((base->n_watch + 1) * sizeof *pf->watch);
         pf->wholes = malloc((base->n_wholes + 1) * sizeof *pf->wholes);
-        if (!pf->watch || !pf->wholes)
+        if (!pf->wholes)
                 return CORONER_E_NOMEM;
         if (base->n_wholes)  /* (memcpy from NULL is undefined, even of 0 bytes) */
                 memcpy(pf->wholes, base->wholes, base->n_wholes * sizeof *pf->wholes);
         pf->n_wholes = base->n_wholes;
         memcpy(pf->whole_last, base->whole_last, sizeof pf->whole_last);
-        if (base->n_watch)
-                memcpy(pf->watch, base->watch, base->n_watch * sizeof *pf->watch);
-        pf->n_watch = base->n_watch;
         return 0;
 }
 
-/* seen: the input's counts, for a rebuild of db->pf; watchers_only: index
- * only the facts' and candidates' words (prefilter_build_watchers). */
-static int build(const coroner_db *db, const struct observed *seen, bool watchers_only, struct prefilter **ret)
+/* in: a first build; else a rebuild of base, with seen (the input's
+ * counts) or watchers_only (index only watchers and tagged triggers). */
+static int build(const struct pf_input *in, const struct prefilter *base, const struct observed *seen,
+                 bool watchers_only, struct prefilter **ret)
 {
+        if (!in && !(base && base->literals))
+                return CORONER_E_NOMEM;
         struct prefilter *pf = xmalloc_or_null(sizeof *pf);
         if (!pf)
                 return CORONER_E_NOMEM;
-        const struct prefilter *base = (seen || watchers_only) && db->pf && db->pf->literals ? db->pf : NULL;
-        if (watchers_only && !base) {
-                free(pf);
-                return CORONER_E_NOMEM;  /* (db_prepare builds db->pf first) */
-        }
-        pf->n_sigs = db->n_sigs;
-        pf->always = calloc(db->n_sigs / 64 + 1, sizeof *pf->always);
+        pf->n_sigs = in ? in->n_sigs : base->n_sigs;
+        pf->always = calloc(pf->n_sigs / 64 + 1, sizeof *pf->always);
         size_t cap = 0;
         /* A rebuild reads the base's literals through a copy of their
          * handle: analyses on several threads rebuild at once. */
@@ -813,14 +415,14 @@ static int build(const coroner_db *db, const struct observed *seen, bool watcher
         struct build *b = base ? &shared : xmalloc_or_null(sizeof *b);
         int r = pf->always && b ? 0 : CORONER_E_NOMEM;
         if (r == 0)
-                r = base ? copy_literals(base, pf) : collect_literals(db, pf, b);
+                r = base ? copy_literals(base, pf) : take_literals(in, pf, b);
         if (!base)
                 pf->literals = b;  /* kept for rebuilds (freed with pf) */
         /* Now that every literal is known, place each on its anchors. */
         if (r == 0)
                 b->seen = seen;
         for (size_t i = 0; r == 0 && i < b->n; i++)
-                if (!watchers_only || b->items[i].sig < -1 || b->items[i].tag)
+                if (!watchers_only || b->items[i].code < -1 || b->items[i].tag)
                         r = place_entry(pf, &cap, b, &b->items[i]);
         /* Many signatures share a literal (every Xid signature has "NVRM:
          * Xid ("; variants of one message): group identical entries, so a
@@ -1076,11 +678,6 @@ void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, u
         }
 }
 
-size_t prefilter_watcher_count(const struct prefilter *pf)
-{
-        return pf->n_watch;
-}
-
 size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits)
 {
         hits->n = 0;
@@ -1091,16 +688,6 @@ size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, s
                         hit_at(pf, s, n, i, w, h, NULL, hits);
         }
         return hits->n;
-}
-
-bool prefilter_watcher(const struct prefilter *pf, size_t w, bool *candidate, size_t *a, size_t *b)
-{
-        if (w >= pf->n_watch)
-                return false;
-        *candidate = pf->watch[w].candidate;
-        *a = pf->watch[w].a;
-        *b = pf->watch[w].b;
-        return true;
 }
 
 void prefilter_add_always(const struct prefilter *pf, uint64_t *bits)

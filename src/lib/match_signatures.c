@@ -89,6 +89,7 @@ void coroner_db_free(coroner_db *db)
         pcre2_match_data_free(db->md);
         prefilter_free(db->pf);
         prefilter_free(db->pf_watch);
+        free(db->watchers);
         facts_rules_free(db->fact_rules);
         python_knowledge_free(db->python);
         free(db);
@@ -443,12 +444,7 @@ int db_prepare(coroner_db *db)
                 return CORONER_E_NOMEM;
         if (db->pf && db->pf_generation == db->generation)
                 return 0;
-        prefilter_free(db->pf);
-        prefilter_free(db->pf_watch);
-        db->pf = db->pf_watch = NULL;
-        int r = prefilter_build(db, &db->pf);
-        if (r == 0)
-                r = prefilter_build_watchers(db, &db->pf_watch);
+        int r = db_build_prefilters(db);
         if (r == 0)
                 db->pf_generation = db->generation;
         return r;

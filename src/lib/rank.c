@@ -169,7 +169,7 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         d->raised_in = m->raised_in;
         d->called_from = m->called_from;
         d->from_exception = ev->kind != EVENT_LINE;
-        d->failure_words = ev->failure_words;
+        d->failure_words = event_failure_words(ev);
         d->explained_by = -1;
         d->first_seq = UINT64_MAX;
         if (x) {
