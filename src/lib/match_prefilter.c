@@ -552,6 +552,27 @@ static inline bool entry_at(const struct pf_entry *e, const char *s, size_t n, s
 /* The entries indexed by window w (hash h) that occur at s + i: returns
  * PF_FULL for a signature or trigger, PF_WATCH for a watcher; fills
  * sig_bits / watch_hits when given. */
+/* An entry found in the line: its class, and its signature bit, watcher
+ * and tag where asked for. */
+static inline int report_entry(const struct pf_entry *e, uint64_t *sig_bits, struct watch_hits *watch_hits)
+{
+        if (watch_hits)
+                watch_hits->tags |= e->tag;
+        if (e->sig >= 0) {
+                if (sig_bits)
+                        sig_bits[e->sig / 64] |= 1ULL << (e->sig % 64);
+                return PF_FULL;
+        }
+        if (e->sig == -1)
+                return PF_FULL;
+        uint32_t wi = (uint32_t)(-e->sig - 2);
+        if (watch_hits && !watch_hits->seen[wi]) {
+                watch_hits->seen[wi] = 1;
+                watch_hits->list[watch_hits->n++] = wi;
+        }
+        return PF_WATCH;
+}
+
 static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i, uint32_t w, uint32_t h,
                   uint64_t *sig_bits, struct watch_hits *watch_hits)
 {
@@ -580,22 +601,11 @@ static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i,
                         k = sl->skip - 1;
                         continue;
                 }
-                if (watch_hits)
-                        watch_hits->tags |= e->tag;
-                if (e->sig >= 0) {
-                        found |= PF_FULL;
-                        if (sig_bits)
-                                sig_bits[e->sig / 64] |= 1ULL << (e->sig % 64);
-                } else if (e->sig == -1) {
-                        found |= PF_FULL;
-                } else {
-                        found |= PF_WATCH;
-                        uint32_t wi = (uint32_t)(-e->sig - 2);
-                        if (watch_hits && !watch_hits->seen[wi]) {
-                                watch_hits->seen[wi] = 1;
-                                watch_hits->list[watch_hits->n++] = wi;
-                        }
-                }
+                /* The group's slots up to skip have the same text: each
+                 * member is found without comparing again. */
+                for (uint32_t j = k; j < sl->skip; j++)
+                        found |= report_entry(&pf->entries[pf->slots[j].entry], sig_bits, watch_hits);
+                k = sl->skip - 1;
         }
         return found;
 }
@@ -614,6 +624,42 @@ static bool ends_with_whole(const char *s, size_t n, const struct pf_whole *w)
         /* the last byte first: most lines end otherwise, without a call */
         return n >= w->len && s[n - 1] == w->text[w->len - 1] && memcmp(s + n - w->len, w->text, w->len) == 0 &&
                (n == w->len || s[n - w->len - 1] == ' ' || s[n - w->len - 1] == ':');
+}
+
+/* The one stride loop: the entries found in s, as hit_at reports them
+ * (sig_bits, hits: see there). With neither, it stops at the first
+ * full hit. */
+static int scan(const struct prefilter *pf, const char *s, size_t n, uint64_t *sig_bits, struct watch_hits *hits)
+{
+        const bool first_full = !sig_bits && !hits;
+        const size_t st = pf->stride;
+        size_t i = 0;
+        int found = 0;
+        /* Four windows a round, tested together: independent loads and
+         * multiplies keep the pipeline full; a hit is rare. */
+        for (; i + 3 * st + 4 <= n; i += 4 * st) {
+                uint32_t w0 = load4(s + i), w1 = load4(s + i + st), w2 = load4(s + i + 2 * st),
+                         w3 = load4(s + i + 3 * st);
+                uint32_t h0 = hash4(pf, w0), h1 = hash4(pf, w1), h2 = hash4(pf, w2), h3 = hash4(pf, w3);
+                if (!(TEST(h0) | TEST(h1) | TEST(h2) | TEST(h3)))
+                        continue;
+                if (TEST(h0))
+                        found |= hit_at(pf, s, n, i, w0, h0, sig_bits, hits);
+                if (TEST(h1))
+                        found |= hit_at(pf, s, n, i + st, w1, h1, sig_bits, hits);
+                if (TEST(h2))
+                        found |= hit_at(pf, s, n, i + 2 * st, w2, h2, sig_bits, hits);
+                if (TEST(h3))
+                        found |= hit_at(pf, s, n, i + 3 * st, w3, h3, sig_bits, hits);
+                if ((found & PF_FULL) && first_full)
+                        return found;
+        }
+        for (; i + 4 <= n; i += st) {
+                uint32_t w = load4(s + i), h = hash4(pf, w);
+                if (TEST(h))
+                        found |= hit_at(pf, s, n, i, w, h, sig_bits, hits);
+        }
+        return found;
 }
 
 int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits)
@@ -637,33 +683,7 @@ int prefilter_line_watch(const struct prefilter *pf, const char *s, size_t n, st
                 found = PF_FULL;
         if (found && !hits)
                 return found;
-        const size_t st = pf->stride;
-        size_t i = 0;
-        /* Four windows a round, tested together: independent loads and
-         * multiplies keep the pipeline full; a hit is rare. */
-        for (; i + 3 * st + 4 <= n; i += 4 * st) {
-                uint32_t w0 = load4(s + i), w1 = load4(s + i + st), w2 = load4(s + i + 2 * st),
-                         w3 = load4(s + i + 3 * st);
-                uint32_t h0 = hash4(pf, w0), h1 = hash4(pf, w1), h2 = hash4(pf, w2), h3 = hash4(pf, w3);
-                if (!(TEST(h0) | TEST(h1) | TEST(h2) | TEST(h3)))
-                        continue;
-                if (TEST(h0))
-                        found |= hit_at(pf, s, n, i, w0, h0, NULL, hits);
-                if (TEST(h1))
-                        found |= hit_at(pf, s, n, i + st, w1, h1, NULL, hits);
-                if (TEST(h2))
-                        found |= hit_at(pf, s, n, i + 2 * st, w2, h2, NULL, hits);
-                if (TEST(h3))
-                        found |= hit_at(pf, s, n, i + 3 * st, w3, h3, NULL, hits);
-                if ((found & PF_FULL) && !hits)
-                        return found;
-        }
-        for (; i + 4 <= n; i += st) {
-                uint32_t w = load4(s + i), h = hash4(pf, w);
-                if (TEST(h))
-                        found |= hit_at(pf, s, n, i, w, h, NULL, hits);
-        }
-        return found;
+        return found | scan(pf, s, n, NULL, hits);
 }
 
 void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, uint64_t *bits)
@@ -671,22 +691,14 @@ void prefilter_candidates(const struct prefilter *pf, const char *s, size_t n, u
         for (size_t k = 0; k < pf->n_wholes; k++)
                 if (ends_with_whole(s, n, &pf->wholes[k]))
                         bits[pf->wholes[k].sig / 64] |= 1ULL << (pf->wholes[k].sig % 64);
-        for (size_t i = 0; i + 4 <= n; i += pf->stride) {
-                uint32_t w = load4(s + i), h = hash4(pf, w);
-                if (TEST(h))
-                        hit_at(pf, s, n, i, w, h, bits, NULL);
-        }
+        scan(pf, s, n, bits, NULL);
 }
 
 size_t prefilter_watchers(const struct prefilter *pf, const char *s, size_t n, struct watch_hits *hits)
 {
         hits->n = 0;
         hits->tags = 0;
-        for (size_t i = 0; i + 4 <= n; i += pf->stride) {
-                uint32_t w = load4(s + i), h = hash4(pf, w);
-                if (TEST(h))
-                        hit_at(pf, s, n, i, w, h, NULL, hits);
-        }
+        scan(pf, s, n, NULL, hits);
         return hits->n;
 }
 

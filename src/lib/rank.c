@@ -37,6 +37,7 @@ static void diagnosis_free(struct diagnosis *d)
         free(d->chain_places);
         for (size_t i = 0; i < d->n_evidence; i++)
                 free(d->evidence[i].text);
+        free(d->streams);
         free(d);
 }
 
@@ -64,8 +65,15 @@ static void add_stream(struct diagnosis *d, const struct stream_id *s)
                 if (same_stream_id(&d->streams[i], s))
                         return;
         d->n_streams_total++;
-        if (d->n_streams < LIMIT_DIAG_STREAMS)
-                d->streams[d->n_streams++] = *s;
+        if (d->n_streams == LIMIT_DIAG_STREAMS)
+                return;
+        /* Most diagnoses come from one stream or a few: a fixed array of
+         * the limit's size made most of the memory of a capped report. */
+        struct stream_id *p = grow_array(d->streams, d->n_streams, &d->streams_cap, sizeof *p, 2);
+        if (!p)
+                return;  /* counted in n_streams_total, not listed */
+        d->streams = p;
+        d->streams[d->n_streams++] = *s;
 }
 
 static void copy_evidence(struct diagnosis *d, const struct event *ev)

@@ -31,8 +31,8 @@ struct diagnosis {
         uint64_t first_seq, last_seq;
         int64_t first_usec, last_usec;  /* when, if first_has_time / last_has_time */
         bool first_has_time, last_has_time;
-        struct stream_id streams[LIMIT_DIAG_STREAMS];
-        size_t n_streams, n_streams_total;
+        struct stream_id *streams;  /* the first LIMIT_DIAG_STREAMS, grown as they come */
+        size_t n_streams, n_streams_total, streams_cap;
         struct evidence_line evidence[LIMIT_EVIDENCE];
         size_t n_evidence;
         bool incomplete;
