@@ -29,8 +29,9 @@ static bool in_list(const cJSON *list, const char *s, size_t n)
 {
         const cJSON *it;
         cJSON_ArrayForEach(it, list)
-                if (cJSON_IsString(it) && strlen(it->valuestring) == n && memcmp(it->valuestring, s, n) == 0)
-                        return true;
+                if (cJSON_IsString(it) && it->valuestring[0] == s[0] && strncmp(it->valuestring, s, n) == 0 &&
+                    it->valuestring[n] == '\0')
+                        return true;  /* (no strlen: every frame's every directory is looked up) */
         return false;
 }
 
