@@ -33,15 +33,12 @@ while [ $# -gt 0 ]; do
         esac
         shift
 done
-for v in "$mib" "$worst_mib" "$reps" "$seed"; do
-        case $v in ''|*[!0-9]*|0) die "not a positive number: '$v'" ;; esac
-done
+positive "$mib" "$worst_mib" "$reps" "$seed"
 
 find_coroner
 check_tools
 mkdata
-GENWORST=${GENWORST:-$root/../shared/bench/genworst.py}
-[ -r "$GENWORST" ] || die "no genworst.py at $GENWORST"
+find_genworst
 
 healthy=$(gen_log "$mib" "$seed") || exit 2
 worst=$data/genworst-crashloop-${worst_mib}m-s$seed.log

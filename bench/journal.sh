@@ -38,9 +38,7 @@ while [ $# -gt 0 ]; do
         esac
         shift
 done
-for v in "$entries" "$reps" "$seed"; do
-        case $v in ''|*[!0-9]*|0) die "not a positive number: '$v'" ;; esac
-done
+positive "$entries" "$reps" "$seed"
 
 find_coroner
 check_tools

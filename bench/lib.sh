@@ -42,6 +42,20 @@ check_tools() {
         [ -n "${EPOCHREALTIME:-}" ] || die "bash 5 is needed (EPOCHREALTIME)"
 }
 
+# positive NUMBER...   dies unless each is a positive integer
+positive() {
+        local v
+        for v in "$@"; do
+                case $v in ''|*[!0-9]*|0) die "not a positive number: '$v'" ;; esac
+        done
+}
+
+# Sets GENWORST (../shared/bench/genworst.py unless set) and checks it.
+find_genworst() {
+        GENWORST=${GENWORST:-$root/../shared/bench/genworst.py}
+        [ -r "$GENWORST" ] || die "no genworst.py at $GENWORST"
+}
+
 mkdata() {
         mkdir -p "$data" || die "cannot create $data"
         tmp=$(mktemp -d "$data/.tmp.XXXXXX") || die "mktemp failed"

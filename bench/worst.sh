@@ -41,16 +41,13 @@ while [ $# -gt 0 ]; do
         esac
         shift
 done
-for v in "$mib" "$distinct" "$reps" "$seed"; do
-        case $v in ''|*[!0-9]*|0) die "not a positive number: '$v'" ;; esac
-done
+positive "$mib" "$distinct" "$reps" "$seed"
 
 find_coroner
 check_tools
 mkdata
-GENWORST=${GENWORST:-$root/../shared/bench/genworst.py}
+find_genworst
 PATTERNS=${PATTERNS:-$root/../shared/bench/patterns.txt}
-[ -r "$GENWORST" ] || die "no genworst.py at $GENWORST"
 [ -r "$PATTERNS" ] || die "no peer patterns at $PATTERNS"
 command -v rg > /dev/null || die "ripgrep is needed (Debian: apt-get install ripgrep)"
 
