@@ -182,7 +182,7 @@ static void on_event(void *ctx, struct event *ev)
                 m.basis = BASIS_BLAME;
         else
                 m.basis = BASIS_NONE;
-        match_locate(a->db, ev, &m);
+        match_locate_blamed(&b, &m);
         ranking_add(&a->ranking, ev, &m);
         match_result_free(&m);
 }
@@ -261,6 +261,12 @@ int analysis_add_input(coroner_analysis *a, const char *name)
         return (int)a->n_inputs++;
 }
 
+/* Does r's message lie in the line the pre-filter scanned whole? */
+static bool in_scanned(const coroner_analysis *a, const struct record *r)
+{
+        return a->scanned && r->msg >= a->scanned && r->msg + r->msg_len <= a->scanned + a->scanned_len;
+}
+
 void analysis_feed_record(coroner_analysis *a, int input, const struct record *r,
                           const char *raw, size_t raw_len)
 {
@@ -271,7 +277,7 @@ void analysis_feed_record(coroner_analysis *a, int input, const struct record *r
         if ((a->inputs[input].lines & 31) == 0)
                 assembler_sweep(a->assembler, a->seq);
         long line = (long)a->inputs[input].lines + 1;
-        if (a->watched && r->msg >= a->watched && r->msg + r->msg_len <= a->watched + a->watched_len) {
+        if (a->watchers_listed && in_scanned(a, r)) {
                 /* The pre-filter listed the watchers of the line this message
                  * lies in: a literal in the message was found there. */
                 facts_scan_listed(a->db, &a->facts, a->md, r->msg, r->msg_len, input, line);
@@ -279,7 +285,7 @@ void analysis_feed_record(coroner_analysis *a, int input, const struct record *r
                 facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* drop a stale list */
                 facts_scan(a->db, &a->facts, a->md, r->msg, r->msg_len, input, line);
         }
-        a->watched = NULL;
+        a->watchers_listed = false;  /* the list is used up */
         assembler_feed(a->assembler, input, (long)++a->inputs[input].lines, a->seq++, r, raw, raw_len);
 }
 
@@ -331,8 +337,7 @@ static bool starts_with(const struct record *r, const char *prefix)
  * version; TGI's launcher its Args; ollama its server config). */
 static bool start_banner(const coroner_analysis *a, const struct record *r)
 {
-        if (a->scanned && r->msg >= a->scanned && r->msg + r->msg_len <= a->scanned + a->scanned_len &&
-            !(a->scanned_tags & PF_TAG_BANNER))
+        if (in_scanned(a, r) && !(a->scanned_tags & PF_TAG_BANNER))
                 return false;  /* the pre-filter's scan of the line found none */
         for (size_t i = 0; prefilter_banners[i]; i++)
                 if (find_text(r->msg, r->msg_len, prefilter_banners[i], strlen(prefilter_banners[i])))
@@ -502,7 +507,8 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
 {
         int pass = PF_FULL;  /* the reference matcher decodes every line */
-        a->watched = a->scanned = a->decoder.plain = NULL;
+        a->scanned = a->decoder.plain = NULL;
+        a->watchers_listed = false;
         /* Inside a traceback, and after a unit ended (the next line may
          * begin a run: track_runs), every line is decoded, as the reference
          * matcher does: only the watchers in it are still to be found. */
@@ -526,9 +532,7 @@ bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size
                 }
         }
         if ((pass & PF_FULL) || decoded_anyway) {
-                /* the slow path scans the message for facts with this list */
-                a->watched = a->db->reference ? NULL : msg;
-                a->watched_len = len;
+                a->watchers_listed = !a->db->reference;  /* the slow path's facts scan uses them */
                 return false;
         }
         /* Only facts or candidate evidence can be here. */

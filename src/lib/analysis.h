@@ -48,15 +48,13 @@ struct coroner_analysis {
         pcre2_match_data *md;  /* scratch for matching; one analysis per thread */
         struct facts facts;
         struct match_scratch match;  /* match_event's, across events */
-        /* The message whose watchers facts.hits lists, from the pre-filter's
-         * pass (analysis_skip_message); NULL when it lists none. */
-        const char *watched;
-        size_t watched_len;
-        /* The message the pre-filter scanned whole, and the PF_TAG_* it
-         * found there; NULL when the line was not scanned so. */
+        /* The message the pre-filter scanned whole (analysis_skip_message),
+         * the PF_TAG_* it found there, and whether facts.hits still lists its
+         * watchers; NULL when the line was not scanned so. */
         const char *scanned;
         size_t scanned_len;
         uint8_t scanned_tags;
+        bool watchers_listed;
         /* --follow (analysis_follow_tick) */
         size_t emitted;          /* diagnoses handed to the caller so far */
         size_t *reported;        /* the count of each when last reported */

@@ -479,14 +479,19 @@ static void frame_ref(const struct blame_frame *b, struct frame_ref *ret)
         ret->set = true;
 }
 
+void match_locate_blamed(const struct blame *b, struct match_result *m)
+{
+        frame_ref(&b->raised, &m->raised_in);
+        /* The application's frame, when it is not itself where it was raised. */
+        if (b->app.f && b->app.f != b->raised.f)
+                frame_ref(&b->app, &m->called_from);
+}
+
 void match_locate(const coroner_db *db, const struct event *ev, struct match_result *m)
 {
         struct blame b;
         blame_event(db->python, ev, &b);
-        frame_ref(&b.raised, &m->raised_in);
-        /* The application's frame, when it is not itself where it was raised. */
-        if (b.app.f && b.app.f != b.raised.f)
-                frame_ref(&b.app, &m->called_from);
+        match_locate_blamed(&b, m);
 }
 
 void match_result_free(struct match_result *m)

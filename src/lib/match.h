@@ -122,7 +122,8 @@ struct python_knowledge {
         struct message_class *classes;
         size_t n_classes;
         const cJSON *packages;    /* import name -> pip distribution name */
-        const cJSON *frameworks;  /* import names recognised in source checkouts */
+        const char **frameworks;  /* import names recognised in source checkouts, sorted */
+        size_t n_frameworks;
 };
 void python_knowledge_free(struct python_knowledge *p);
 /* The entry for type: its most qualified name the table knows
@@ -294,6 +295,7 @@ struct watcher {
 /* Builds db->pf and db->pf_watch from the triggers, the level texts, the
  * facts' and candidates' words (db->watchers) and the signatures' literals. */
 int db_build_prefilters(coroner_db *db);
+void db_free_prefilters(coroner_db *db);
 /* (Re)builds db->pf if signatures were loaded since. */
 int db_prepare(coroner_db *db);
 
@@ -385,6 +387,8 @@ void match_render(const coroner_db *db, const struct event *ev, struct match_res
 bool match_error_line(const struct event *ev, struct match_result *m);
 /* Records where ev's traceback was raised in m (raised_in, called_from). */
 void match_locate(const coroner_db *db, const struct event *ev, struct match_result *m);
+/* The same from ev's blame, when the caller has it already. */
+void match_locate_blamed(const struct blame *b, struct match_result *m);
 void match_result_free(struct match_result *m);
 bool pattern_search(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
                     pcre2_match_data *md);

@@ -25,13 +25,22 @@ const char *frame_kind_name(enum frame_kind k)
         return (unsigned)k < sizeof kind_names / sizeof kind_names[0] ? kind_names[k] : "unknown";
 }
 
-static bool in_list(const cJSON *list, const char *s, size_t n)
+/* Is s[0 .. n) one of the sorted names? */
+static bool in_sorted(const char *const *names, size_t count, const char *s, size_t n)
 {
-        const cJSON *it;
-        cJSON_ArrayForEach(it, list)
-                if (cJSON_IsString(it) && it->valuestring[0] == s[0] && strncmp(it->valuestring, s, n) == 0 &&
-                    it->valuestring[n] == '\0')
-                        return true;  /* (no strlen: every frame's every directory is looked up) */
+        size_t lo = 0, hi = count;
+        while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                int c = strncmp(names[mid], s, n);
+                if (c == 0 && names[mid][n] != '\0')
+                        c = 1;  /* longer than s: after it */
+                if (c == 0)
+                        return true;
+                if (c < 0)
+                        lo = mid + 1;
+                else
+                        hi = mid;
+        }
         return false;
 }
 
@@ -95,7 +104,7 @@ enum frame_kind blame_classify(const struct python_knowledge *pk, const char *fi
                 if (p != file && p[-1] != '/' && p[-1] != '\\')
                         continue;
                 size_t n = strcspn(p, "/\\");
-                if (p[n] && in_list(pk->frameworks, p, n)) {
+                if (p[n] && in_sorted(pk->frameworks, pk->n_frameworks, p, n)) {
                         component(p, package);
                         return FRAME_LIBRARY;
                 }

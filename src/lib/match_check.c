@@ -229,7 +229,7 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
                         }
                 }
         }
-        prefilter_free(view.pf);
+        db_free_prefilters(&view);
         sb_printf(&out, "%zu signatures, %d errors, %d warnings\n", db->n_sigs, errors, warnings);
         *report = sb_take(&out);
         if (ret_warnings)

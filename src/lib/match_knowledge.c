@@ -279,6 +279,29 @@ out:
         return r;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+        return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A JSON list of strings as a sorted array (pointing into the JSON), for
+ * bsearch: blame looks up every directory of every frame. */
+static int sorted_names(const cJSON *list, const char ***ret, size_t *ret_n)
+{
+        const char **names = calloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *names);
+        if (!names)
+                return CORONER_E_NOMEM;
+        size_t n = 0;
+        const cJSON *it;
+        cJSON_ArrayForEach(it, list)
+                if (cJSON_IsString(it))
+                        names[n++] = it->valuestring;
+        qsort(names, n, sizeof *names, cmp_name);
+        *ret = names;
+        *ret_n = n;
+        return 0;
+}
+
 void python_knowledge_free(struct python_knowledge *p)
 {
         if (!p)
@@ -287,6 +310,7 @@ void python_knowledge_free(struct python_knowledge *p)
                 pattern_free(&p->classes[i].pattern);
         free(p->classes);
         free(p->types);
+        free(p->frameworks);
         cJSON_Delete(p->json);
         free(p->path);
         free(p);
@@ -327,8 +351,10 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
         p->types = calloc((size_t)cJSON_GetArraySize(entries) + 1, sizeof *p->types);
         p->classes = calloc((size_t)cJSON_GetArraySize(classes) + 1, sizeof *p->classes);
         p->packages = cJSON_GetObjectItemCaseSensitive(p->json, "packages");
-        p->frameworks = cJSON_GetObjectItemCaseSensitive(p->json, "frameworks");
         int r = p->types && p->classes ? 0 : CORONER_E_NOMEM;
+        if (r == 0)
+                r = sorted_names(cJSON_GetObjectItemCaseSensitive(p->json, "frameworks"), &p->frameworks,
+                                 &p->n_frameworks);
         const cJSON *e;
         cJSON_ArrayForEach(e, entries) {
                 if (r < 0)

@@ -380,6 +380,16 @@ static int gather_watchers(coroner_db *db, struct gathered *g)
         return r;
 }
 
+void db_free_prefilters(coroner_db *db)
+{
+        prefilter_free(db->pf);
+        prefilter_free(db->pf_watch);
+        free(db->watchers);
+        db->pf = db->pf_watch = NULL;
+        db->watchers = NULL;
+        db->n_watchers = 0;
+}
+
 int db_build_prefilters(coroner_db *db)
 {
         struct gathered g = { 0 };
@@ -420,10 +430,7 @@ int db_build_prefilters(coroner_db *db)
                         r = gather(&g, lits[k], caseless, (int32_t)i, 0);
         }
         struct pf_input in = { g.literals, g.n, wholes, n_wholes, always, db->n_sigs };
-        prefilter_free(db->pf);
-        prefilter_free(db->pf_watch);
-        db->pf = db->pf_watch = NULL;
-        free(db->watchers);
+        db_free_prefilters(db);
         db->watchers = g.watchers;
         db->n_watchers = g.n_watchers;
         if (r == 0)

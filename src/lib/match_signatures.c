@@ -87,9 +87,7 @@ void coroner_db_free(coroner_db *db)
         free(db->id_slots);
         pcre2_match_context_free(db->mctx);
         pcre2_match_data_free(db->md);
-        prefilter_free(db->pf);
-        prefilter_free(db->pf_watch);
-        free(db->watchers);
+        db_free_prefilters(db);
         facts_rules_free(db->fact_rules);
         python_knowledge_free(db->python);
         free(db);

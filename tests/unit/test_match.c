@@ -261,7 +261,7 @@ START_TEST(observed_prefilter_passes_the_same_lines)
         struct prefilter *adapted;
         ck_assert_int_eq(prefilter_build_observed(db->pf, seen, &adapted), 0);
         size_t nw = db->n_watchers;
-        struct watch_hits h = { calloc(nw + 1, 1), calloc(nw + 1, sizeof *h.list), 0 };
+        struct watch_hits h = { .seen = calloc(nw + 1, 1), .list = calloc(nw + 1, sizeof *h.list) };
         char plain[4096], other[4096];
         size_t lines = 0, passed = 0;
         for (size_t i = 0; i < logs.gl_pathc; i++) {
