@@ -183,6 +183,45 @@ START_TEST(junk_is_safe)
 }
 END_TEST
 
+/* find_text (util.c) answers as memmem does: every needle of the decoder,
+ * the assembler and the run tracker, at every place in a line, and texts
+ * that are not there or only partly. */
+START_TEST(find_text_is_memmem)
+{
+        static const char *const needles[] = { "Traceback (most recent call last)", "#012", ".service",
+                                               "Main process exited", "server_args=ServerArgs(", "a", "aa", "" };
+        static const char *const fillers[] = { "", "x", "Tracebac", "#01", ".servic", "aaaa", "server_args=Server" };
+        char hay[256];
+        for (size_t i = 0; i < sizeof needles / sizeof needles[0]; i++)
+                for (size_t f = 0; f < sizeof fillers / sizeof fillers[0]; f++)
+                        for (size_t at = 0; at < 40; at += 3) {
+                                int n = snprintf(hay, sizeof hay, "%.*s%s%s%s", (int)at,
+                                                 "0123456789012345678901234567890123456789", fillers[f],
+                                                 at % 2 ? needles[i] : "", fillers[f]);
+                                size_t len = strlen(needles[i]);
+                                const char *want = memmem(hay, (size_t)n, needles[i], len);
+                                ck_assert_ptr_eq(find_text(hay, (size_t)n, needles[i], len), want);
+                        }
+        ck_assert_ptr_null(find_text("#01", 3, "#012", 4));  /* longer than the text */
+}
+END_TEST
+
+/* The texts decode_level looks for are the ones the pre-filter indexes:
+ * a line without any of them has the level of its start alone. */
+START_TEST(level_texts_listed)
+{
+        size_t n = 0;
+        while (decode_level_text(n))
+                n++;
+        ck_assert_uint_gt(n, 20);
+        for (size_t i = 0; i < n; i++) {
+                char line[128];
+                snprintf(line, sizeof line, "2026-12-02 worker%sdetail here and more", decode_level_text(i));
+                ck_assert_int_gt(decode_level(line, strlen(line), true, false), 0);
+        }
+}
+END_TEST
+
 Suite *suite(void)
 {
         Suite *s = suite_create("decode");
@@ -195,6 +234,8 @@ Suite *suite(void)
         tcase_add_test(tc, outer_prefixes);
         tcase_add_test(tc, forced_shape);
         tcase_add_test(tc, junk_is_safe);
+        tcase_add_test(tc, find_text_is_memmem);
+        tcase_add_test(tc, level_texts_listed);
         suite_add_tcase(s, tc);
         return s;
 }
