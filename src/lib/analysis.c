@@ -282,7 +282,6 @@ void analysis_feed_record(coroner_analysis *a, int input, const struct record *r
                  * lies in: a literal in the message was found there. */
                 facts_scan_listed(a->db, &a->facts, a->md, r->msg, r->msg_len, input, line);
         } else {
-                facts_scan_listed(a->db, &a->facts, a->md, NULL, 0, input, 0);  /* drop a stale list */
                 facts_scan(a->db, &a->facts, a->md, r->msg, r->msg_len, input, line);
         }
         a->watchers_listed = false;  /* the list is used up */

@@ -156,11 +156,23 @@ static const char *group(pcre2_code *code, pcre2_match_data *md, const char *nam
         return s + ov[2 * n];
 }
 
+/* Empties f->hits, ready for the next line; returns how many it listed
+ * (their indexes stay readable in f->hits.list). */
+static size_t take_list(struct facts *f)
+{
+        size_t listed = f->hits.n;
+        for (size_t h = 0; h < listed; h++)
+                f->hits.seen[f->hits.list[h]] = 0;
+        f->hits.n = 0;
+        return listed;
+}
+
 void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
                 int input, long line)
 {
         if (facts_prepare(db, f) < 0 || !db->pf_watch)
                 return;
+        take_list(f);  /* a list of another line's watchers, not used */
         prefilter_watchers(db->pf_watch, s, n, &f->hits);
         facts_scan_listed(db, f, md, s, n, input, line);
 }
@@ -183,12 +195,7 @@ void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *
                        int input, long line)
 {
         const struct fact_rules *fr = db->fact_rules;
-        size_t listed = f->hits.n;
-        for (size_t h = 0; h < listed; h++)
-                f->hits.seen[f->hits.list[h]] = 0;  /* ready for the next line */
-        f->hits.n = 0;
-        if (!s)
-                return;  /* only dropping the list */
+        size_t listed = take_list(f);
         for (size_t h = 0; h < listed; h++) {
                 if (f->hits.list[h] >= db->n_watchers)
                         continue;

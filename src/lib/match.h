@@ -165,11 +165,14 @@ struct facts {
 struct fact_rules;
 int facts_compile(struct fact_rules **ret);
 void facts_rules_free(struct fact_rules *fr);
-const char *facts_literal(size_t i);  /* trigger words for the pre-filter; NULL past the end */
+const char *facts_literal(size_t i);  /* the pre-filter's watcher words; NULL past the end */
+/* Looks for facts and candidate evidence in s (a list of watchers left
+ * in f->hits by another line is dropped). */
 void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
                 int input, long line);
 void facts_free(struct facts *f);
-/* facts_scan for the watchers already listed in f->hits (fast path). */
+/* facts_scan for the watchers already listed in f->hits by the pre-filter's
+ * pass over the line s lies in; the list is used up. */
 void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
                        int input, long line);
 /* Sizes f's scratch for the database's watchers. */
@@ -210,6 +213,9 @@ struct coroner_db {
 void signature_free(struct coroner_signature *s);
 bool category_known(const char *category);
 /* PCRE2-compiles src into p; on error names where, key and the offset. */
+/* A match context with the limits every pattern runs under (LIMIT_PCRE2_*):
+ * hostile lines cost bounded time. NULL when out of memory. */
+pcre2_match_context *limited_match_context(void);
 int pattern_compile(const char *src, struct pattern *p, const char *where, const char *key,
                     struct coroner_error *err);
 void pattern_free(struct pattern *p);

@@ -47,13 +47,10 @@ struct coroner_milestones {
 int coroner_milestones_new(coroner_milestones **ret)
 {
         coroner_milestones *ms = calloc(1, sizeof *ms);
-        if (!ms || !(ms->md = pcre2_match_data_create(32, NULL)) || !(ms->mc = pcre2_match_context_create(NULL))) {
+        if (!ms || !(ms->md = pcre2_match_data_create(32, NULL)) || !(ms->mc = limited_match_context())) {
                 coroner_milestones_free(ms);
                 return CORONER_E_NOMEM;
         }
-        pcre2_set_match_limit(ms->mc, LIMIT_PCRE2_MATCH);
-        pcre2_set_depth_limit(ms->mc, LIMIT_PCRE2_DEPTH);
-        pcre2_set_heap_limit(ms->mc, LIMIT_PCRE2_HEAP_KIB);
         *ret = ms;
         return 0;
 }

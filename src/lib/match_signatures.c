@@ -15,12 +15,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+pcre2_match_context *limited_match_context(void)
+{
+        pcre2_match_context *mc = pcre2_match_context_create(NULL);
+        if (mc) {
+                pcre2_set_match_limit(mc, LIMIT_PCRE2_MATCH);
+                pcre2_set_depth_limit(mc, LIMIT_PCRE2_DEPTH);
+                pcre2_set_heap_limit(mc, LIMIT_PCRE2_HEAP_KIB);
+        }
+        return mc;
+}
+
 int coroner_db_new(coroner_db **ret)
 {
         coroner_db *db = xmalloc_or_null(sizeof *db);
         if (!db)
                 return CORONER_E_NOMEM;
-        db->mctx = pcre2_match_context_create(NULL);
+        db->mctx = limited_match_context();
         if (!db->mctx) {
                 free(db);
                 return CORONER_E_NOMEM;
@@ -31,9 +42,6 @@ int coroner_db_new(coroner_db **ret)
                 free(db);
                 return CORONER_E_NOMEM;
         }
-        pcre2_set_match_limit(db->mctx, LIMIT_PCRE2_MATCH);
-        pcre2_set_depth_limit(db->mctx, LIMIT_PCRE2_DEPTH);
-        pcre2_set_heap_limit(db->mctx, LIMIT_PCRE2_HEAP_KIB);
         *ret = db;
         return 0;
 }
