@@ -12,7 +12,6 @@
 #include "config.h"
 #include "match.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,8 +32,6 @@ struct pf_entry {
 };
 
 struct build;
-
-
 
 /* One indexed window of one entry. A bucket's slots sit together, in text
  * order, so a line's window reads one or two cache lines. */
@@ -94,18 +91,7 @@ static inline uint32_t observed_slot(uint32_t w)
         return (w * 2654435761u) >> (32 - OBSERVED_BITS);
 }
 
-/* Rarer bytes make better anchors: punctuation and capitals over letters. */
-static int commonness(unsigned char c)
-{
-        if (islower(c) || c == ' ')
-                return 4;
-        if (isupper(c) || isdigit(c))
-                return 2;
-        return 1;
-}
-
 /* ---- building ---- */
-
 
 /* Sorts pointers to entries (qsort has no context: no global to share
  * between the -j workers' rebuilds). */
@@ -121,15 +107,15 @@ static int cmp_entry_text(const void *a, const void *b)
         return memcmp(x->lit, y->lit, x->len);
 }
 
-struct pf_literal;
 static int add_entry_at(struct prefilter *pf, size_t *cap, const struct pf_literal *p, size_t anchor);
 
-/* Sum of commonness of the 4-byte window at lit + at. */
+/* How common the 4-byte window at lit + at is: rarer bytes make better
+ * anchors (punctuation and capitals over letters). */
 static int window_score(const char *lit, size_t at)
 {
         int score = 0;
         for (int k = 0; k < 4; k++)
-                score += commonness((unsigned char)lit[at + k]);
+                score += byte_commonness((unsigned char)lit[at + k]);
         return score;
 }
 

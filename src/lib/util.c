@@ -219,9 +219,7 @@ void sb_free(struct strbuf *sb)
         memset(sb, 0, sizeof *sb);
 }
 
-/* Punctuation is rarer in log text than capitals and digits, and those
- * than small letters and blanks. */
-static int byte_commonness(unsigned char c)
+int byte_commonness(unsigned char c)
 {
         if ((c >= 'a' && c <= 'z') || c == ' ')
                 return 4;

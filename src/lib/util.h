@@ -66,6 +66,9 @@ uint64_t fnv1a64(const void *data, size_t n, uint64_t h);
  * for the text's rarest byte, then a comparison. glibc's memmem prepares
  * a skip table on each call, which costs more than a log line's search. */
 const char *find_text(const char *s, size_t n, const char *text, size_t len);
+/* How common a byte is in log text: 4 small letters and blanks, 2 capitals
+ * and digits, 1 punctuation and the rest. Searches start from rare bytes. */
+int byte_commonness(unsigned char c);
 /* Is this text of a fix or check a bare command (signatures/README.md)? */
 bool text_is_command(const char *text);
 /* memmem ignoring ASCII case; needle is NUL-terminated. */
