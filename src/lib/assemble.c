@@ -527,7 +527,7 @@ static bool failure_words(const char *s, size_t n)
 
 bool event_failure_words(const struct event *ev)
 {
-        return ev->failure_words || (ev->failure_words_unread && ev->text && failure_words(ev->text, strlen(ev->text)));
+        return ev->kind == EVENT_LINE && (ev->error_level || (ev->text && failure_words(ev->text, strlen(ev->text))));
 }
 
 static void emit_single(struct assembler *as, const struct record *r, const struct stream_id *id,
@@ -538,8 +538,6 @@ static void emit_single(struct assembler *as, const struct record *r, const stru
         ev.kind = EVENT_LINE;
         ev.error_level = r->level >= LEVEL_ERROR;
         ev.failure_line = r->level == LEVEL_WORDS;
-        ev.failure_words = ev.error_level;
-        ev.failure_words_unread = !ev.error_level;
         char *text = strndup_safe(r->msg, r->msg_len);
         ev.text = text;
         struct evidence_line e = { input, lineno, strndup_safe(raw, raw_len < LIMIT_DISPLAY_BYTES * 4 ? raw_len : LIMIT_DISPLAY_BYTES * 4) };

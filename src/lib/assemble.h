@@ -67,10 +67,6 @@ struct event {
         int64_t time_usec;       /* when its first line was written, if has_time */
         bool has_time;
         bool incomplete;         /* input ended inside the traceback */
-        /* EVENT_LINE: an error level says it failed; else, unless its words
-         * were read (failure_words_unread), a word does. Read them with
-         * event_failure_words: only a new diagnosis needs them. */
-        bool failure_words, failure_words_unread;
         bool error_level;        /* EVENT_LINE: logged at an error level (ERROR, E, FATAL, ...) */
         bool failure_line;       /* EVENT_LINE: no level, but worded as a failure ("failed to") */
         struct evidence_line evidence[LIMIT_EVIDENCE];
