@@ -239,7 +239,6 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
 
 /* ---- coroner signatures test FILE ---- */
 
-
 static bool diagnosed(const coroner_analysis *a, const char *id)
 {
         for (size_t i = 0; i < coroner_analysis_diagnosis_count(a); i++)

@@ -24,7 +24,10 @@ static const char *const triggers[] = {
         "Traceback (most recent call last)", " File \"", "Error: ", "Exception: ", "Warning: ",
         "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
         /* systemd starting and ending a unit: runs (analysis.c) */
-        "Starting ", "Started ", "Stopped ", "Deactivated successfully", "vLLM API server version",
+        "Starting ", "Started ", "Stopped ", "Deactivated successfully",
+        /* vLLM's banner even where it ends the line (prefilter_banners has it
+         * with the blank that start_banner needs) */
+        "vLLM API server version",
         "terminate called after throwing", "Fatal Python error",
         /* a message that begins with these has a level (decode_level;
          * its level texts inside a message are added from decode_level_text,
@@ -38,7 +41,6 @@ static const char *const triggers[] = {
 const char *const prefilter_banners[] = {
         "server_args=ServerArgs(", "vLLM API server version ", "Args { model_id", "msg=\"server config\"", NULL,
 };
-
 
 /* ---- literal extraction ---- */
 
@@ -66,22 +68,31 @@ static bool add_literal(struct lits *out, const char *lit)
         return true;
 }
 
+/* The ']' that closes the class opening at p[0] == '[' ("[]x]" and "[^]x]"
+ * hold a ']'), or end when it is not closed before end. */
+static const char *class_end(const char *p, const char *end)
+{
+        const char *q = p + 1;
+        if (q < end && *q == '^')
+                q++;
+        if (q < end && *q == ']')
+                q++;
+        while (q < end && *q != ']')
+                q += (*q == '\\' && q + 1 < end) ? 2 : 1;
+        return q;
+}
+
 /* End of the group that opens at p[0] == '(' (pointer to its ')'), or NULL. */
 static const char *group_end(const char *p)
 {
+        const char *end = p + strlen(p);
         int depth = 0;
         for (const char *q = p; *q; q++) {
                 if (*q == '\\' && q[1]) {
                         q++;
                 } else if (*q == '[') {
-                        q++;
-                        if (*q == '^')
-                                q++;
-                        if (*q == ']')
-                                q++;
-                        while (*q && *q != ']')
-                                q += (*q == '\\' && q[1]) ? 2 : 1;
-                        if (!*q)
+                        q = class_end(q, end);
+                        if (q >= end)
                                 return NULL;
                 } else if (*q == '(') {
                         depth++;
@@ -119,13 +130,7 @@ static void longest_run(const char *p, const char *end, char *out)
                         continue;
                 } else if (c == '[') {
                         FLUSH();
-                        q++;
-                        if (q < end && *q == '^')
-                                q++;
-                        if (q < end && *q == ']')
-                                q++;
-                        while (q < end && *q != ']')
-                                q += (*q == '\\' && q + 1 < end) ? 2 : 1;
+                        q = class_end(q, end);
                         continue;
                 } else if (c == '.' || c == '^' || c == '$' || c == '+') {
                         FLUSH();
@@ -199,14 +204,7 @@ static bool extract(const char *p, const char *end, struct lits *out, int depth)
                                 continue;
                         }
                         if (*q == '[') {
-                                const char *g = q + 1;
-                                if (g < end && *g == '^')
-                                        g++;
-                                if (g < end && *g == ']')
-                                        g++;
-                                while (g < end && *g != ']')
-                                        g += (*g == '\\' && g + 1 < end) ? 2 : 1;
-                                q = g;
+                                q = class_end(q, end);
                                 continue;
                         }
                         if (*q == '(')
