@@ -132,8 +132,13 @@ static void set_announcer(coroner_analysis *a, int input, const char *raw, size_
         assembler_set_announcer(a->assembler, raw, len, line);
 }
 
+static void release_held_text(coroner_analysis *a, int input);
+
 void analysis_end_input(coroner_analysis *a, int input)
 {
+        for (size_t i = input < 0 ? 0 : (size_t)input; i < a->n_inputs && (input < 0 || i == (size_t)input); i++)
+                if (a->inputs[i].unwrap.pieces)
+                        release_held_text(a, (int)i);
         assembler_end_input(a->assembler, input);
         flush_held_line(a);
         a->ranking.folded_events += assembler_take_lost(a->assembler);
@@ -234,6 +239,7 @@ void coroner_analysis_free(coroner_analysis *a)
                 free(a->inputs[i].warning);
                 free(a->inputs[i].note);
                 free(a->inputs[i].layout_host);
+                unwrap_free(&a->inputs[i].unwrap);
                 if (a->inputs[i].structured) {
                         structured_reset(a->inputs[i].structured);
                         free(a->inputs[i].structured);
@@ -628,19 +634,53 @@ static bool feed_structured(coroner_analysis *a, int input, const char *line, si
         return true;
 }
 
-void analysis_feed_line(coroner_analysis *a, int input, const char *line, size_t len)
+/* A whole line of text (unwrapped) to the fast path or the decoder. */
+static void feed_text(coroner_analysis *a, int input, const char *line, size_t len)
 {
         struct record r;
-        struct input_info *in = &a->inputs[input];
-        in->records++;
-        if ((in->structured || in->records == 1) && feed_structured(a, input, line, len))
-                return;
         /* The fast path: no traceback is open and the line holds no word any
          * signature or the assembler looks for, so it cannot matter. */
         if (analysis_skip_message(a, input, line, len))
                 return;
         decode_line(&a->decoder, line, len, &r);
         analysis_feed_decoded(a, input, &r, line, len);
+}
+
+/* The line held back (decode_unwrap.c), joined to what continued it: fed
+ * as its first physical line, with the line before that as its prev. */
+static void release_held_text(coroner_analysis *a, int input)
+{
+        struct input_info *in = &a->inputs[input];
+        struct unwrap *u = &in->unwrap;
+        const char *prev = in->prev_line;
+        size_t prev_len = in->prev_len;
+        in->prev_line = u->has_prev ? u->prev.data : NULL;
+        in->prev_len = u->prev.len;
+        feed_text(a, input, u->held.data, u->held.len);
+        in->lines += u->pieces - 1;
+        in->prev_line = prev;
+        in->prev_len = prev_len;
+        unwrap_release(u);
+}
+
+void analysis_feed_line(coroner_analysis *a, int input, const char *line, size_t len)
+{
+        struct input_info *in = &a->inputs[input];
+        in->records++;
+        if ((in->structured || in->records == 1) && feed_structured(a, input, line, len))
+                return;
+        struct unwrap *u = &in->unwrap;
+        if (u->pieces) {
+                if (unwrap_continues(u, &a->decoder, line, len)) {
+                        if (!u->open)
+                                release_held_text(a, input);
+                        return;
+                }
+                release_held_text(a, input);
+        }
+        if (!in->live && unwrap_hold(u, line, len, in->prev_line, in->prev_len))
+                return;
+        feed_text(a, input, line, len);
 }
 
 /* ---- following live inputs ---- */

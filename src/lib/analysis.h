@@ -25,6 +25,8 @@ struct input_info {
         bool has_clock;
         const char *prev_line;  /* the physical line before the current one, or NULL */
         size_t prev_len;
+        struct unwrap unwrap;   /* a line held back: a terminal may have wrapped it */
+        bool live;              /* followed: nothing is held back waiting for the next line */
         bool complete;
         char *error;
         /* Read completely, but the reader should know: binary data (warning),

@@ -87,6 +87,27 @@ void record_set_time_usec(struct record *r, int64_t usec);
  * zone: UTC) at s, as microseconds since the epoch. */
 bool decode_rfc3339(const char *s, size_t n, int64_t *ret_usec);
 
+/* ---- decode_unwrap.c: lines a terminal or a paste cut at its width, joined ---- */
+
+struct unwrap {
+        size_t widest;        /* the widest line so far, in characters */
+        size_t wrap_width;    /* a width at which a cut showed (cut_shows); 0 until then */
+        struct strbuf held;   /* a line that may go on in the next, with what joined it */
+        size_t width;         /* the held line's first piece's width */
+        unsigned pieces;      /* physical lines in held; 0: nothing held */
+        bool open;            /* its last piece filled the width: the next may go on */
+        struct strbuf prev;   /* the physical line before the held one */
+        bool has_prev;
+};
+/* Whether line (prev: the line before it, or NULL) may go on in the next
+ * line; then it is held, and the caller feeds nothing yet. */
+bool unwrap_hold(struct unwrap *u, const char *line, size_t len, const char *prev, size_t prev_len);
+/* Whether line continues the held line: then it is joined to it (held and
+ * pieces grow), and open says whether the next may go on further. */
+bool unwrap_continues(struct unwrap *u, const struct decoder *d, const char *line, size_t len);
+void unwrap_release(struct unwrap *u);  /* the held line was fed */
+void unwrap_free(struct unwrap *u);
+
 /* ---- decode_structured.c: shapes that carry the message inside ---- */
 
 /* A log line once its shape is taken apart: metadata and message. */

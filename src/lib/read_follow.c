@@ -161,6 +161,7 @@ static int add_followed(coroner_analysis *a, struct followed *f, const char *nam
         f->input = analysis_add_input(a, name);
         if (f->input < 0)
                 return f->input;
+        a->inputs[f->input].live = true;
         a->inputs[f->input].compression = "none";
         f->partial = malloc(LIMIT_LINE_BYTES);
         f->prev = malloc(LIMIT_LINE_BYTES);

@@ -164,6 +164,13 @@ def check_fixture(rel, exp):
         ok = d is not None and any(s in e["text"] for e in d["evidence"])
         tap(ok, f"{rel}: evidence shows {s!r}",
             none if d is None else "evidence: " + " | ".join(short(e["text"], 80) for e in d["evidence"]))
+    for also in exp.get("also", []):
+        # another diagnosis of the same fixture: its evidence and the line it is on
+        hits = [x for x in r["diagnoses"] if x["id"] == also["id"]]
+        lines = [e for x in hits for e in x["evidence"] if also["evidence_contains"] in e["text"]]
+        ok = bool(lines) and all(e["line"] == also["evidence_line"] for e in lines)
+        tap(ok, f"{rel}: {also['id']} shows {also['evidence_contains']!r} on line {also['evidence_line']}",
+            "got: " + show_all(r) + "; evidence: " + " | ".join(f"{e['line']}: {short(e['text'], 80)}" for x in hits for e in x["evidence"]))
 
 
 def signature(r):

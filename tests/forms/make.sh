@@ -57,6 +57,11 @@ form sglang-header "$PY" sglang_header.py
 form bad-utf8 "$PY" bad_utf8.py
 form long-line "$PY" long_line.py
 form ranked "$PY" ranked.py
+# A paste from a terminal 80 columns wide: the real output, hard-wrapped by
+# fold(1) as the terminal showed it (a frame, a code line, a logger line and
+# the exception's message each cut in two or three).
+"$PY" wrapped.py 2>&1 | fold -w 80 > "$FORMS/wrapped.txt" || true
+echo "  wrapped.txt"
 
 # Cut off at the end of input: a real traceback up to (and including) a
 # "  File ..." line, as a log read while the process is still writing it, or

@@ -186,6 +186,99 @@ END_TEST
 /* find_text (util.c) answers as memmem does: every needle of the decoder,
  * the assembler and the run tracker, at every place in a line, and texts
  * that are not there or only partly. */
+/* Lines through the unwrapper as analysis.c feeds them: what comes out,
+ * one string per record, physical lines joined with "|". */
+static void unwrap_lines(const char *const *lines, struct strbuf *out)
+{
+        struct unwrap u = { 0 };
+        for (size_t i = 0; lines[i]; i++) {
+                size_t n = strlen(lines[i]);
+                if (u.pieces) {
+                        if (unwrap_continues(&u, &dec, lines[i], n)) {
+                                if (!u.open) {
+                                        sb_printf(out, "%s\n", u.held.data);
+                                        unwrap_release(&u);
+                                }
+                                continue;
+                        }
+                        sb_printf(out, "%s\n", u.held.data);
+                        unwrap_release(&u);
+                }
+                if (!unwrap_hold(&u, lines[i], n, NULL, 0))
+                        sb_printf(out, "%s\n", lines[i]);
+        }
+        if (u.pieces)
+                sb_printf(out, "%s\n", u.held.data);
+        unwrap_free(&u);
+}
+
+static void assert_unwrapped(const char *const *lines, const char *want)
+{
+        struct strbuf out = { 0 };
+        unwrap_lines(lines, &out);
+        ck_assert_str_eq(out.data, want);
+        sb_free(&out);
+}
+
+START_TEST(hard_wraps_joined)
+{
+        /* fold -w 80: a cut inside a path shows the width; after it, cuts
+         * inside words and at blanks at that width are joined too */
+        const char *const folded[] = {
+                "FileNotFoundError: [Errno 2] No such file or directory: '/models/k26-moe-instruc",
+                "t-548b/checkpoints/model-00001-of-00163.safetensors'",
+                "RuntimeError: CUDA error: an illegal memory access was encountered. CUDA kernel ",
+                "errors might be asynchronously reported at some other API call, so the stacktrac",
+                "e below might be incorrect.",
+                NULL,
+        };
+        assert_unwrapped(folded,
+                         "FileNotFoundError: [Errno 2] No such file or directory: '/models/k26-moe-instruct-548b/"
+                         "checkpoints/model-00001-of-00163.safetensors'\n"
+                         "RuntimeError: CUDA error: an illegal memory access was encountered. CUDA kernel errors "
+                         "might be asynchronously reported at some other API call, so the stacktrace below might be "
+                         "incorrect.\n");
+        /* two digits parted: a frame's line number */
+        const char *const frame[] = {
+                "  File \"/opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py\", line 1",
+                "501, in _call_impl",
+                NULL,
+        };
+        assert_unwrapped(frame, "  File \"/opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py\", "
+                                "line 1501, in _call_impl\n");
+}
+END_TEST
+
+START_TEST(natural_breaks_kept)
+{
+        /* Each pair is two records or a message's own line break, though
+         * the first line is the widest so far. */
+        const char *const cases[][3] = {
+                { "LlamaTokenizer requires the SentencePiece library but it was not found in your environment. Checkout the instructions on the",
+                  "installation page of its repo: https://github.com/google/sentencepiece#installation and follow the ones", NULL },
+                { "Status: Downloaded newer image for ghcr.io/synerbi/sirf:petric2-with-a-longer-tag-name",
+                  "docker: Error response from daemon: failed to create task for container", NULL },
+                { "ubuntu@ip-10-0-39-228:~$ docker run nvcr.io/nvidia/tritonserver:23.04-tf2-python-py3",
+                  "exec /opt/nvidia/nvidia_entrypoint.sh: exec format error", NULL },
+                { "ValueError: token_to_kv_pool_allocator memory leak detected! self.max_total_num_tokens=3185200",
+                  "self.token_to_kv_pool_allocator.available_size()=2864304", NULL },
+                { "hai-a100-3:3778851:3779883 [4] NCCL INFO bazel-out/k8-opt/bin/external/nccl_archive/net.h:21 -> 2",
+                  "hai-a100-3:3778851:3779883 [4] NCCL INFO external/nccl_archive/src/init.cc:310 -> 2", NULL },
+                { "NAME                                                 READY   STATUS      RESTARTS      AGE",
+                  "tax-tribunals-application-base-74464f6b98-2kj6g      0/1     OOMKilled   4 (57s ago)   2m40s", NULL },
+                { "RuntimeError: cuda runtime error (39) : uncorrectable ECC error at /pytorch/aten/src/THC/THCCachingHostAllocator.cpp:265",
+                  "terminate called without an active exception", NULL },
+                { "  File \"/usr/local/lib/python3.10/dist-packages/cog/server/worker.py\", line 224, in _handle_predict_error",
+                  "yield", NULL },
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+                char want[512];
+                snprintf(want, sizeof want, "%s\n%s\n", cases[i][0], cases[i][1]);
+                assert_unwrapped(cases[i], want);
+        }
+}
+END_TEST
+
 START_TEST(find_text_is_memmem)
 {
         static const char *const needles[] = { "Traceback (most recent call last)", "#012", ".service",
@@ -236,6 +329,8 @@ Suite *suite(void)
         tcase_add_test(tc, junk_is_safe);
         tcase_add_test(tc, find_text_is_memmem);
         tcase_add_test(tc, level_texts_listed);
+        tcase_add_test(tc, hard_wraps_joined);
+        tcase_add_test(tc, natural_breaks_kept);
         suite_add_tcase(s, tc);
         return s;
 }
