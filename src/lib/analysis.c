@@ -509,7 +509,7 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
         a->adapt_at = !a->adapt_at ? 512 : a->adapt_at < (1u << 27) ? a->adapt_at * 16 : a->adapt_at;
 }
 
-bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len)
+bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len, bool error_level)
 {
         int pass = PF_FULL;  /* the reference matcher decodes every line */
         a->scanned = a->decoder.plain = NULL;
@@ -517,7 +517,7 @@ bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size
         /* Inside a traceback, and after a unit ended (the next line may
          * begin a run: track_runs), every line is decoded, as the reference
          * matcher does: only the watchers in it are still to be found. */
-        bool decoded_anyway = assembler_busy(a->assembler) || a->inputs[input].run_ended;
+        bool decoded_anyway = assembler_busy(a->assembler) || a->inputs[input].run_ended || error_level;
         if (!a->db->reference) {
                 if (++a->skip_calls % (a->pf ? SAMPLE_LATER : SAMPLE_FIRST) == 0)
                         adapt_prefilter(a, msg, len);
@@ -572,6 +572,11 @@ void analysis_feed_logical(coroner_analysis *a, int input, const struct logical 
                 r.invocation_len = strlen(l->invocation);
         }
         r.pid = l->pid;
+        r.level = l->level;
+        /* A record whole has an identity of its own, as a logger's prefix
+         * gives one: the traceback inside it ends with it. */
+        if (l->whole)
+                r.prefix_id = fnv1a64(&a->seq, sizeof a->seq, 0x636f726f6e6572ull) | 1;
         if (l->has_time)
                 record_set_time_usec(&r, l->time_usec);
         decode_message_prefixes(&a->decoder, &r, r.msg);
@@ -581,7 +586,7 @@ void analysis_feed_logical(coroner_analysis *a, int input, const struct logical 
 /* A line of a structured shape (JSON, CRI, export) once taken apart. */
 static void feed_logical(coroner_analysis *a, int input, const struct logical *l)
 {
-        if (!analysis_skip_message(a, input, l->msg, l->msg_len))
+        if (!analysis_skip_message(a, input, l->msg, l->msg_len, l->level >= LEVEL_ERROR))
                 analysis_feed_logical(a, input, l, l->msg, l->msg_len);
 }
 
@@ -640,7 +645,7 @@ static void feed_text(coroner_analysis *a, int input, const char *line, size_t l
         struct record r;
         /* The fast path: no traceback is open and the line holds no word any
          * signature or the assembler looks for, so it cannot matter. */
-        if (analysis_skip_message(a, input, line, len))
+        if (analysis_skip_message(a, input, line, len, false))
                 return;
         decode_line(&a->decoder, line, len, &r);
         analysis_feed_decoded(a, input, &r, line, len);

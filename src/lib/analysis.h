@@ -83,8 +83,9 @@ int analysis_add_input(coroner_analysis *a, const char *name);
  * several lines (#012, newlines in a journal MESSAGE) split into them. */
 void analysis_feed_decoded(coroner_analysis *a, int input, struct record *r, const char *raw, size_t raw_len);
 /* The fast path for a message: true when it cannot matter (counted, facts
- * looked for, nothing else done). */
-bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len);
+ * looked for, nothing else done). error_level: its record's own fields
+ * gave it an error level (JSON logging), so it is decoded whatever it says. */
+bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len, bool error_level);
 /* A message with its metadata (journal entry, JSON, CRI, export) on the
  * slow path; raw is what the evidence shows. */
 void analysis_feed_logical(coroner_analysis *a, int input, const struct logical *l, const char *raw,

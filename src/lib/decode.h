@@ -116,6 +116,9 @@ struct logical {
         long pid;
         int64_t time_usec;
         bool has_time;
+        uint8_t level;    /* LEVEL_*: the level a field gave (an application's JSON), or 0 */
+        bool whole;       /* the message is a record whole (an application's JSON, a
+                           * traceback inside): what follows is another record */
         const char *msg;  /* owned by the structured_state */
         size_t msg_len;
 };

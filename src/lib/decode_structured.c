@@ -1,6 +1,6 @@
 /* decode_structured.c — line shapes that carry their message inside:
  * one JSON object per line (journalctl -o json / json-seq, docker's
- * json-file driver), containerd/CRI lines ("<time> stderr P|F <text>", P
+ * json-file driver, an application's own JSON logging), containerd/CRI lines ("<time> stderr P|F <text>", P
  * pieces joined), journalctl -o export (fields until a blank line, binary
  * fields with a length), and rsyslog's #012/#011 escapes.
  *
@@ -17,6 +17,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void structured_reset(struct structured_state *st)
 {
@@ -104,12 +105,180 @@ static void repair_surrogates(const char *s, size_t n, struct strbuf *out)
         }
 }
 
+/* ---- an application's JSON logging ----
+ *
+ * One object per record, with the message, level, time and writer under
+ * the names its logging library gives them: python-json-logger and
+ * structlog (message/event, levelname, exc_info), pino and bunyan (msg,
+ * numeric level, time in ms), zap, logrus, slog and zerolog (msg, level,
+ * error), GELF (short_message, syslog level), Google Cloud Logging
+ * (severity, textPayload), Elastic ECS (log.level, @timestamp,
+ * error.message, error.stack_trace), and OpenAI-compatible servers' error
+ * bodies ({"object": "error", "type": "BadRequestError", "message": ...}).
+ * Where none of the names is there, the line itself is the message: a
+ * record is never dropped for a shape coroner does not know. */
+static const char *const message_keys[] = { "msg", "message", "event", "short_message", "textPayload", "@message", NULL };
+/* Appended to the message: ": detail", or on lines of their own if the
+ * detail has several (a traceback). */
+static const char *const detail_keys[] = { "error", "err", "exception", "exc_info", "exc_text", "stack_trace",
+                                          "stacktrace", "stack", "traceback", "full_message", NULL };
+static const char *const level_keys[] = { "level", "levelname", "severity", "lvl", "loglevel", "log.level",
+                                         "level_name", "@level", NULL };
+static const char *const time_keys[] = { "time", "timestamp", "ts", "@timestamp", "datetime", NULL };
+static const char *const host_keys[] = { "hostname", "host", NULL };
+static const char *const ident_keys[] = { "logger", "name", "logger_name", "service", "app", NULL };
+
+static const cJSON *first_item(const cJSON *obj, const char *const *keys)
+{
+        for (size_t i = 0; keys[i]; i++) {
+                const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, keys[i]);
+                if (v && !cJSON_IsNull(v))
+                        return v;
+        }
+        return NULL;
+}
+
+static const char *first_string(const cJSON *obj, const char *const *keys)
+{
+        for (size_t i = 0; keys[i]; i++) {
+                const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, keys[i]);
+                if (cJSON_IsString(v) && v->valuestring[0])
+                        return v->valuestring;
+        }
+        return NULL;
+}
+
+/* A level by name, as logging libraries spell them (any case). */
+static uint8_t level_named(const char *s)
+{
+        static const char *const critical[] = { "fatal", "critical", "crit", "panic", "dpanic", "alert", "emerg",
+                                                "emergency", "f", NULL };
+        static const char *const error[] = { "error", "err", "eror", "severe", "e", NULL };
+        for (size_t i = 0; critical[i]; i++)
+                if (strcasecmp(s, critical[i]) == 0)
+                        return LEVEL_CRITICAL;
+        for (size_t i = 0; error[i]; i++)
+                if (strcasecmp(s, error[i]) == 0)
+                        return LEVEL_ERROR;
+        return 0;
+}
+
+static uint8_t json_level(const cJSON *obj)
+{
+        const cJSON *v = first_item(obj, level_keys);
+        if (cJSON_IsString(v))
+                return level_named(v->valuestring);
+        if (cJSON_IsNumber(v)) {
+                double n = v->valuedouble;
+                if (cJSON_GetObjectItemCaseSensitive(obj, "short_message"))  /* GELF: syslog's 0-7 */
+                        return n <= 2 ? LEVEL_CRITICAL : n <= 3 ? LEVEL_ERROR : 0;
+                return n >= 60 ? LEVEL_CRITICAL : n >= 50 ? LEVEL_ERROR : 0;  /* pino, bunyan: 50 error, 60 fatal */
+        }
+        const cJSON *no = cJSON_GetObjectItemCaseSensitive(obj, "levelno");  /* Python: 40 ERROR, 50 CRITICAL */
+        if (cJSON_IsNumber(no))
+                return no->valuedouble >= 50 ? LEVEL_CRITICAL : no->valuedouble >= 40 ? LEVEL_ERROR : 0;
+        const cJSON *object = cJSON_GetObjectItemCaseSensitive(obj, "object");  /* an OpenAI-style error body */
+        if (cJSON_IsString(object) && strcmp(object->valuestring, "error") == 0)
+                return LEVEL_ERROR;
+        return 0;
+}
+
+/* Whether a time text says its zone ("Z", "+02:00", "-0500"): one without
+ * is the writer's local time, which this stage cannot know; it is left out. */
+static bool names_zone(const char *s)
+{
+        size_t n = strlen(s);
+        if (n && (s[n - 1] == 'Z' || s[n - 1] == 'z'))
+                return true;
+        for (size_t k = n; k-- > 10;)
+                if (s[k] == '+' || (s[k] == '-' && k > 10 && memchr(s, 'T', k)))
+                        return isdigit((unsigned char)s[k + 1]) && strspn(s + k + 1, "0123456789:") == n - k - 1;
+                else if (!isdigit((unsigned char)s[k]) && s[k] != ':')
+                        return false;
+        return false;
+}
+
+static void json_time(const cJSON *obj, struct logical *out)
+{
+        const cJSON *v = first_item(obj, time_keys);
+        if (cJSON_IsString(v) && names_zone(v->valuestring)) {
+                out->has_time = decode_rfc3339(v->valuestring, strlen(v->valuestring), &out->time_usec);
+        } else if (cJSON_IsNumber(v) && v->valuedouble > 0) {
+                /* seconds, milliseconds (pino), microseconds or nanoseconds since the epoch */
+                double t = v->valuedouble;
+                double usec = t > 1e17 ? t / 1e3 : t > 1e14 ? t : t > 1e11 ? t * 1e3 : t * 1e6;
+                out->time_usec = (int64_t)usec;
+                out->has_time = true;
+        }
+}
+
+/* An error object ({"type": "ValueError", "message": ...}, bunyan's
+ * {"name": "Error", "message": ..., "stack": ...}, ECS's error.*): its
+ * stack when that names the error itself (Node's "Error: msg\n    at ..."),
+ * else "type: message" and the stack after it. */
+static void append_error_object(const cJSON *e, struct strbuf *out)
+{
+        const char *type = first_string(e, (const char *const[]){ "type", "kind", "name", NULL });
+        const char *message = first_string(e, (const char *const[]){ "message", "msg", NULL });
+        const char *stack = first_string(e, (const char *const[]){ "stack_trace", "stacktrace", "stack", NULL });
+        if (stack && message && strstr(stack, message)) {
+                sb_puts(out, stack);
+                return;
+        }
+        if (type && message && !strchr(type, ' '))
+                sb_printf(out, "%s: %s", type, message);
+        else if (message)
+                sb_puts(out, message);
+        if (stack)
+                sb_printf(out, "%s%s", out->len ? "\n" : "", stack);
+}
+
+static void application_json(const cJSON *obj, const char *line, size_t len, struct strbuf *message,
+                             struct logical *out)
+{
+        message->len = 0;
+        const char *msg = first_string(obj, message_keys);
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(obj, "type");
+        size_t type_len = cJSON_IsString(type) ? strlen(type->valuestring) : 0;
+        if (msg && type_len > 5 && !strchr(type->valuestring, ' ') &&
+            (strstr(type->valuestring, "Error") || strstr(type->valuestring, "Exception")))
+                sb_printf(message, "%s: ", type->valuestring);  /* an error body: read as its exception */
+        if (msg)
+                sb_puts(message, msg);
+        const cJSON *detail = first_item(obj, detail_keys);
+        struct strbuf d = { 0 };
+        if (cJSON_IsString(detail))
+                sb_puts(&d, detail->valuestring);
+        else if (cJSON_IsObject(detail))
+                append_error_object(detail, &d);
+        if (d.len && !(msg && strstr(msg, d.data)))
+                sb_printf(message, "%s%s", !message->len ? "" : strchr(d.data, '\n') ? "\n" : ": ", d.data);
+        sb_free(&d);
+        if (!message->len)
+                sb_append(message, line, len);  /* no name known: the record whole */
+        out->whole = true;
+        out->level = json_level(obj);
+        if (!out->level && cJSON_IsObject(detail))
+                out->level = LEVEL_ERROR;
+        json_time(obj, out);
+        const char *host = first_string(obj, host_keys), *ident = first_string(obj, ident_keys);
+        if (host)
+                copy_small(out->host, sizeof out->host, host, strlen(host));
+        if (ident)
+                copy_small(out->ident, sizeof out->ident, ident, strlen(ident));
+        const cJSON *pid = cJSON_GetObjectItemCaseSensitive(obj, "pid");
+        if (cJSON_IsNumber(pid))
+                out->pid = (long)pid->valuedouble;
+}
+
 int structured_json(struct structured_state *st, const char *line, size_t len, struct logical *out)
 {
         if (len && (unsigned char)line[0] == 0x1e) {  /* json-seq record separator */
                 line++;
                 len--;
         }
+        if (!len || line[0] != '{')
+                return -1;
         cJSON *obj = cJSON_ParseWithLength(line, len);
         if (!obj && memmem(line, len, "\\u", 2)) {
                 struct strbuf fixed = { 0 };
@@ -172,6 +341,9 @@ int structured_json(struct structured_state *st, const char *line, size_t len, s
                         out->has_time = st->pending_has_time;
                         produced = 1;
                 }
+        } else if (!cJSON_GetObjectItemCaseSensitive(obj, "__CURSOR")) {
+                application_json(obj, line, len, &st->message, out);
+                produced = 1;
         }
         sb_free(&tmp);
         cJSON_Delete(obj);

@@ -603,7 +603,7 @@ static void feed_entry(struct journal_reader *jr)
                 announce_entry(jr, msg_len);
         /* The fast path, as for text: most entries matter to nobody, and
          * their other fields are never fetched. */
-        if (analysis_skip_message(jr->a, jr->input, jr->msg, msg_len))
+        if (analysis_skip_message(jr->a, jr->input, jr->msg, msg_len, false))
                 return;
         struct logical l;
         char pid[24];

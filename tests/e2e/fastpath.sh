@@ -1,13 +1,14 @@
 #!/bin/sh
 # fastpath.sh — the pre-filtered fast path gives exactly the diagnoses of
 # the reference matcher (every line decoded, every signature tried), on
-# every corpus log and on a synthetic log with error bursts.
+# every corpus log, every form under tests/forms/ and on a synthetic log
+# with error bursts.
 . "$SRCDIR/tests/e2e/lib.sh"
 GENLOG="$SRCDIR/../shared/bench/genlog.py"
 exec "$PY" - "$CORONER" "$SRCDIR" "$GENLOG" "$TMP" <<'PY'
 import glob, json, os, subprocess, sys
 coroner, srcdir, genlog, tmp = sys.argv[1:5]
-logs = sorted(glob.glob(f"{srcdir}/corpus/*/log.txt"))
+logs = sorted(glob.glob(f"{srcdir}/corpus/*/log.txt")) + sorted(glob.glob(f"{srcdir}/tests/forms/*.txt"))
 if os.path.exists(genlog):
     path = f"{tmp}/genlog.log"
     with open(path, "w") as f:

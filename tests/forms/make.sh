@@ -5,7 +5,8 @@
 # container and per-line-prefix forms are constructed from that real output
 # (README.md says how). Run as root on Debian 12:
 #
-#   apt-get install python3 systemd systemd-journal-remote rsyslog
+#   apt-get install python3 systemd systemd-journal-remote rsyslog \
+#           python3-pythonjsonlogger python3-structlog nodejs node-bunyan
 #   sh tests/forms/make.sh
 #
 # then review the diff and commit. The programs run from a fixed directory,
@@ -57,6 +58,12 @@ form sglang-header "$PY" sglang_header.py
 form bad-utf8 "$PY" bad_utf8.py
 form long-line "$PY" long_line.py
 form ranked "$PY" ranked.py
+# An application's own JSON logging, by the real libraries (Debian's
+# python3-pythonjsonlogger, python3-structlog and node-bunyan).
+form json-logger "$PY" json_logger.py
+form structlog-json "$PY" structlog_json.py
+cp "$FORMS"/js/*.js "$APP"/
+form bunyan-error NODE_PATH=/usr/share/nodejs node bunyan_error.js
 # A paste from a terminal 80 columns wide: the real output, hard-wrapped by
 # fold(1) as the terminal showed it (a frame, a code line, a logger line and
 # the exception's message each cut in two or three).

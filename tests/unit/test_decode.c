@@ -279,6 +279,46 @@ START_TEST(natural_breaks_kept)
 }
 END_TEST
 
+START_TEST(application_json_records)
+{
+        /* One object per record, under the names each library gives: the
+         * message read, the level, and no record dropped. */
+        static const struct {
+                const char *line, *msg;
+                int level;
+        } cases[] = {
+                /* zap, logrus, slog: msg and an error field */
+                { "{\"level\":\"error\",\"ts\":1795988413.5,\"msg\":\"load failed\",\"error\":\"open /m: no such file or directory\"}",
+                  "load failed: open /m: no such file or directory", LEVEL_ERROR },
+                /* pino and bunyan: numeric levels, 40 is a warning there */
+                { "{\"level\":40,\"time\":1795988413123,\"msg\":\"slow\"}", "slow", 0 },
+                { "{\"level\":60,\"time\":1795988413123,\"msg\":\"dead\"}", "dead", LEVEL_CRITICAL },
+                /* GELF: syslog's severities */
+                { "{\"version\":\"1.1\",\"short_message\":\"disk gone\",\"level\":3}", "disk gone", LEVEL_ERROR },
+                { "{\"version\":\"1.1\",\"short_message\":\"started\",\"level\":6}", "started", 0 },
+                /* Python's levelno, Google Cloud's severity, ECS's log.level */
+                { "{\"levelno\":40,\"message\":\"bad batch\"}", "bad batch", LEVEL_ERROR },
+                { "{\"severity\":\"CRITICAL\",\"textPayload\":\"oom\"}", "oom", LEVEL_CRITICAL },
+                { "{\"log.level\":\"error\",\"message\":\"x\",\"error\":{\"type\":\"IOError\",\"message\":\"EIO\"}}",
+                  "x: IOError: EIO", LEVEL_ERROR },
+                /* an OpenAI-compatible server's error body */
+                { "{\"object\":\"error\",\"message\":\"no chat template\",\"type\":\"BadRequestError\",\"code\":400}",
+                  "BadRequestError: no chat template", LEVEL_ERROR },
+                /* no name known: the record whole */
+                { "{\"a\":1}", "{\"a\":1}", 0 },
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+                struct structured_state st = { 0 };
+                struct logical l;
+                ck_assert_int_eq(structured_json(&st, cases[i].line, strlen(cases[i].line), &l), 1);
+                assert_field(l.msg, l.msg_len, cases[i].msg);
+                ck_assert_int_eq(l.level, cases[i].level);
+                ck_assert(l.whole);
+                structured_reset(&st);
+        }
+}
+END_TEST
+
 START_TEST(find_text_is_memmem)
 {
         static const char *const needles[] = { "Traceback (most recent call last)", "#012", ".service",
@@ -331,6 +371,7 @@ Suite *suite(void)
         tcase_add_test(tc, level_texts_listed);
         tcase_add_test(tc, hard_wraps_joined);
         tcase_add_test(tc, natural_breaks_kept);
+        tcase_add_test(tc, application_json_records);
         suite_add_tcase(s, tc);
         return s;
 }
