@@ -63,6 +63,23 @@ static void drop_held_line(coroner_analysis *a)
         a->held = false;
 }
 
+static void drop_announcer(coroner_analysis *a)
+{
+        free(a->announcer.text);
+        event_free(&a->announcer);
+        a->announcing = false;
+}
+
+/* The announcer's traceback came to nothing (a header and no frame nor
+ * exception, as a log cut short shows): the line is an error line after all. */
+static void rank_announcer(coroner_analysis *a)
+{
+        if (!a->announcing)
+                return;
+        rank_error_line(a, &a->announcer);
+        drop_announcer(a);
+}
+
 static void flush_held_line(coroner_analysis *a)
 {
         if (!a->held)
@@ -123,12 +140,18 @@ static bool extend_held_line(coroner_analysis *a, const struct event *ev)
         return true;
 }
 
-/* The line (input, line) announced the traceback that begins now. */
+/* The line (input, line) announced the traceback that begins now. A held
+ * error line that did is kept aside until the traceback is read. */
 static void set_announcer(coroner_analysis *a, int input, const char *raw, size_t len, long line)
 {
         if (a->held && a->held_line.input == input && a->held_line.first_line == line &&
-            a->held_line.last_line == line)
-                drop_held_line(a);
+            a->held_line.last_line == line) {
+                rank_announcer(a);  /* one aside at a time: an older one is not lost */
+                a->announcer = a->held_line;
+                a->announcing = true;
+                memset(&a->held_line, 0, sizeof a->held_line);  /* the aside owns its texts now */
+                a->held = false;
+        }
         assembler_set_announcer(a->assembler, raw, len, line);
 }
 
@@ -140,6 +163,7 @@ void analysis_end_input(coroner_analysis *a, int input)
                 if (a->inputs[i].unwrap.pieces)
                         release_held_text(a, (int)i);
         assembler_end_input(a->assembler, input);
+        rank_announcer(a);
         flush_held_line(a);
         a->ranking.folded_events += assembler_take_lost(a->assembler);
 }
@@ -151,6 +175,11 @@ static void on_event(void *ctx, struct event *ev)
 {
         coroner_analysis *a = ctx;
         struct match_result m;
+        /* the traceback the line kept aside announced (set_announcer) */
+        bool announced = a->announcing && ev->kind == EVENT_TRACEBACK && ev->n_evidence &&
+                         ev->evidence[0].input == a->announcer.input && ev->evidence[0].line == a->announcer.first_line;
+        if (announced && has_substance(ev))
+                drop_announcer(a);
         if (match_event(a->db, a->md, &a->match, ev, &m)) {
                 flush_held_line(a);
                 if (!ranking_count_known(&a->ranking, ev, &m)) {
@@ -169,8 +198,11 @@ static void on_event(void *ctx, struct event *ev)
                 return;
         }
         flush_held_line(a);
-        if (ev->kind == EVENT_TRACEBACK && !has_substance(ev))
+        if (ev->kind == EVENT_TRACEBACK && !has_substance(ev)) {
+                if (announced)
+                        rank_announcer(a);
                 return;  /* a bare header with nothing after it says nothing */
+        }
         struct blame b;
         blame_event(a->db->python, ev, &b);
         /* An unknown warning is reported only when its words name a kind
@@ -231,6 +263,7 @@ void coroner_analysis_free(coroner_analysis *a)
         facts_free(&a->facts);
         ranking_free(&a->ranking);
         drop_held_line(a);
+        drop_announcer(a);
         prefilter_free(a->pf);
         free(a->seen);
         for (size_t i = 0; i < a->n_inputs; i++) {

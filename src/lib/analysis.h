@@ -67,6 +67,10 @@ struct coroner_analysis {
         struct error_line_memo { char fingerprint[17]; enum basis basis; char id[64]; } error_line_memo[64];
         struct event held_line;  /* an error line held back for one record (analysis.c) */
         bool held;
+        /* The held line that announced a traceback, until the traceback is
+         * read: its evidence if it has substance, else an error line again. */
+        struct event announcer;
+        bool announcing;
         int64_t held_ms;         /* when it arrived */
         bool finished;
         /* The fast path's pre-filter, rebuilt now and then for the words

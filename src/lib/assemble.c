@@ -779,6 +779,12 @@ static bool bare_continuation(const struct active *a, const char *s, size_t n)
                 return true;  /* empty so far, announces more ("raised:"), or indented */
         if (a->message.data[0] == '\n')
                 return true;  /* "RuntimeError:" alone: its message is the paragraph below */
+        /* A heading between indented blocks (xformers' "No operator found
+         * ... with inputs:" block, then "`fa2F` is not supported because:"
+         * and its reasons) */
+        const char *last_line = memrchr(a->message.data, '\n', a->message.len);
+        if (n && s[n - 1] == ':' && last_line && last_line[1] == ' ')
+                return true;
         for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
                 if (n >= strlen(starts[i]) && memcmp(s, starts[i], strlen(starts[i])) == 0)
                         return true;
@@ -888,7 +894,8 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
                 a->state = ST_FRAMES;  /* read as its exception line below */
         switch (a->state) {
         case ST_FRAMES:
-                if (tb_parse_frame(s, n, &f) || (tb_parse_frame_flat(s, n, &f) && (a->flat = true))) {
+                if (tb_parse_frame(s, n, &f) || (tb_parse_frame_flat(s, n, &f) && (a->flat = true)) ||
+                    tb_parse_frame_cut(s, n, &f)) {
                         add_frame(a, &f);
                         a->want_code = true;
                         return true;
@@ -1038,7 +1045,8 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                 return;
         }
         struct frame f;
-        if (r->msg_len > 2 && r->msg[0] == ' ' && tb_parse_frame(r->msg, r->msg_len, &f)) {
+        if (r->msg_len > 2 && ((r->msg[0] == ' ' && tb_parse_frame(r->msg, r->msg_len, &f)) ||
+                               tb_parse_frame_cut(r->msg, r->msg_len, &f))) {
                 a = open_active(as, input, &id, key, r, lineno, seq);
                 if (!a || !new_exception(a, "", 0)) {
                         frame_free(&f);

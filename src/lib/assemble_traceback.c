@@ -43,20 +43,35 @@ bool tb_is_chain_marker(const char *s, size_t n)
                starts_with(s, n, "During handling of the above exception, another exception occurred");
 }
 
-/* '  File "path", line 12, in func' (", in func" absent for SyntaxError). */
-static bool parse_frame(const char *s, size_t n, bool indented, struct frame *ret)
+enum frame_start { FRAME_WHOLE, FRAME_FLAT, FRAME_CUT };
+
+/* '  File "path", line 12, in func' (", in func" absent for SyntaxError).
+ * FRAME_FLAT: its indentation lost. FRAME_CUT: a paste that begins inside
+ * the frame ('…/site-packages/peft/lora.py", line 154, in f'), or whose
+ * editor took the opening quote ('File Desktop/app/serve.py", line 9'): a
+ * path without blanks, then the rest as usual. */
+static bool parse_frame(const char *s, size_t n, enum frame_start form, struct frame *ret)
 {
         size_t at = skip_space(s, n, 0);
-        if ((indented && at == 0) || !starts_with(s + at, n - at, "File \""))
-                return false;
-        at += 6;
-        size_t path = at;
         const char *end = NULL;
         for (size_t i = at; i + 7 < n; i++)
                 if (s[i] == '"' && memcmp(s + i, "\", line ", 8) == 0)
                         end = s + i;
         if (!end)
                 return false;
+        if (form == FRAME_CUT) {
+                if (starts_with(s + at, n - at, "File ") && s[at + 5] != '"')
+                        at += 5;
+                else if (at > 0)
+                        return false;
+                if (memchr(s + at, ' ', (size_t)(end - (s + at))) || !memchr(s + at, '/', (size_t)(end - (s + at))))
+                        return false;
+        } else {
+                if ((form == FRAME_WHOLE && at == 0) || !starts_with(s + at, n - at, "File \""))
+                        return false;
+                at += 6;
+        }
+        size_t path = at;
         size_t path_len = (size_t)(end - (s + path));
         at = (size_t)(end - s) + 8;
         long line = 0;
@@ -86,12 +101,17 @@ static bool parse_frame(const char *s, size_t n, bool indented, struct frame *re
 
 bool tb_parse_frame(const char *s, size_t n, struct frame *ret)
 {
-        return parse_frame(s, n, true, ret);
+        return parse_frame(s, n, FRAME_WHOLE, ret);
 }
 
 bool tb_parse_frame_flat(const char *s, size_t n, struct frame *ret)
 {
-        return parse_frame(s, n, false, ret);
+        return parse_frame(s, n, FRAME_FLAT, ret);
+}
+
+bool tb_parse_frame_cut(const char *s, size_t n, struct frame *ret)
+{
+        return parse_frame(s, n, FRAME_CUT, ret);
 }
 
 /* Python 3.11+ position markers under a code line: only spaces, ^ and ~. */

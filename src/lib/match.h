@@ -333,6 +333,7 @@ struct blame {
         struct blame_frame app;       /* the innermost frame of the application's own code */
         struct blame_frame entered;   /* the frame the application called into */
         struct blame_frame caller;    /* the frame that called into the raising library */
+        size_t raised_depth;          /* frames of the raising library in its innermost run */
 };
 /* Classifies a frame's file; fills the package of a library frame. */
 enum frame_kind blame_classify(const struct python_knowledge *pk, const char *file, char package[64]);

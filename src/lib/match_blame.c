@@ -162,15 +162,21 @@ void blame_event(const struct python_knowledge *pk, const struct event *ev, stru
         }
         /* The caller of the raising package: the frame outside the innermost
          * run of that package's frames (standard library frames skipped). */
-        if (ret->raised.kind == FRAME_LIBRARY)
+        if (ret->raised.kind == FRAME_LIBRARY) {
+                ret->raised_depth = 1;
                 for (size_t i = at; i-- > 0;) {
                         struct blame_frame b;
                         blame_frame(pk, &x->frames[i], &b);
-                        if (b.kind == FRAME_STDLIB || (b.kind == FRAME_LIBRARY && strcmp(b.package, ret->raised.package) == 0))
+                        if (b.kind == FRAME_STDLIB)
                                 continue;
+                        if (b.kind == FRAME_LIBRARY && strcmp(b.package, ret->raised.package) == 0) {
+                                ret->raised_depth++;
+                                continue;
+                        }
                         ret->caller = b;
                         break;
                 }
+        }
 }
 
 /* ---- the generic verdict ---- */
@@ -386,8 +392,10 @@ static void verdict_version_mismatch(struct match_result *m, const struct blame 
         exception_words(&sb, b->exc);
         sb_printf(&sb, ": %s and %s do not fit", user, used);
         m->title = sb_take(&sb);
-        sb_printf(&sb, "%s uses %s that the installed %s does not have: the two packages' installed versions do not fit each other.",
-                  user, detail ? detail : "an interface", used);
+        /* used: a package ("torch") or what stands for one ("the package
+         * that defines MatmulLtState") */
+        sb_printf(&sb, "%s uses %s that %s%s does not have: the two packages' installed versions do not fit each other.",
+                  user, detail ? detail : "an interface", plain_name(used) ? "the installed " : "", used);
         if (b->raised.f) {
                 sb_puts(&sb, " Raised in ");
                 where(&sb, b->raised.f);
@@ -400,8 +408,12 @@ static void verdict_version_mismatch(struct match_result *m, const struct blame 
                 sb_printf(&sb, "pip show %s %s", dist_user, dist_used);
                 add_fix(m, &sb);
         }
-        sb_printf(&sb, "Install versions that fit: the %s version that %s's release requires (its requirements or changelog), or the %s release made for the installed %s.",
-                  used, user, user, used);
+        if (plain_name(used))
+                sb_printf(&sb, "Install versions that fit: the %s version that %s's release requires (its requirements or changelog), or the %s release made for the installed %s.",
+                          used, user, user, used);
+        else
+                sb_printf(&sb, "Install versions that fit: find %s (pip list; the traceback's frames and imports name it) and install the version that %s's release requires (its requirements or changelog).",
+                          used, user);
         add_fix(m, &sb);
 }
 
@@ -441,6 +453,18 @@ static bool import_verdict(struct match_result *m, const coroner_db *db, const s
         char module[128], name[128], top[64];
         const char *user = b->raised.kind == FRAME_LIBRARY && b->raised.package[0] ? b->raised.package
                          : b->caller.kind == FRAME_LIBRARY ? b->caller.package : "the application";
+        /* transformers' lazy modules: "Failed to import transformers.x
+         * because of the following error (look up to see its traceback):
+         * <the error>" (transformers/utils/import_utils.py, _get_module) */
+        const char *failed = strstr(x->message, "Failed to import ");
+        char importer[64] = "";
+        if (failed) {
+                size_t k = strcspn(failed + 17, " \n");
+                snprintf(module, sizeof module, "%.*s", (int)(k < 127 ? k : 127), failed + 17);
+                top_package(module, importer);
+                if (!strcmp(user, "the application"))
+                        user = importer;
+        }
         if (quoted_after(x->message, "No module named '", module)) {
                 top_package(module, top);
                 /* A missing submodule of a package that imports fine: the
@@ -469,7 +493,80 @@ static bool import_verdict(struct match_result *m, const coroner_db *db, const s
                 verdict_version_mismatch(m, b, user, top, detail);
                 return true;
         }
+        /* Any other failure inside a lazy import: importing a module of an
+         * installed package failed on something a package it imports lacks. */
+        if (failed) {
+                char detail[400];
+                const char *cause = strrchr(x->message, '\n');
+                snprintf(detail, sizeof detail, "an interface (importing %s failed: %.160s)", module,
+                         cause ? cause + 1 : "see the error above");
+                verdict_version_mismatch(m, b, importer, "a package it imports", detail);
+                return true;
+        }
         return false;
+}
+
+/* "type object 'Trainer' has no attribute 'add_argparse_args'" anywhere,
+ * or "'MatmulLtState' object has no attribute 'memory_efficient_backward'"
+ * raised in the one frame of an installed library that was entered
+ * (glue such as peft's wrapping of bitsandbytes): code reads an attribute
+ * that a class of another package (or of another version) lacks. Deep
+ * inside one library's own code, an object of its own classes is the
+ * likelier case: its bug (sglang's CompressedTensorsLinearMethod, corpus
+ * sglang-scheduler-exception-ct-attr). A built-in type ('NoneType',
+ * 'str', 'dict') says a value was wrong instead. */
+static bool class_lacks_attribute(const struct blame *b, char cls[128], char attr[128])
+{
+        const char *msg = b->exc->message;
+        if (!msg || !quoted_after(msg, "has no attribute '", attr))
+                return false;
+        bool of_class = quoted_after(msg, "type object '", cls);
+        if (!of_class && !(msg[0] == '\'' && quoted_after(msg, "'", cls) && strstr(msg, "' object has no attribute '")))
+                return false;
+        if (!isupper((unsigned char)cls[0]) || strcmp(cls, "NoneType") == 0)
+                return false;
+        return of_class || (b->raised.kind == FRAME_LIBRARY && b->raised.package[0] && b->raised_depth == 1);
+}
+
+/* transformers' per-model configuration modules (configuration_llama.py):
+ * a value they reject comes from a model's config.json written for a
+ * newer release ("`rope_scaling` must be a dictionary with two fields"). */
+static bool raised_in_model_config(const struct blame *b)
+{
+        if (b->raised.kind != FRAME_LIBRARY || !b->raised.f || !b->raised.f->file)
+                return false;
+        const char *base = strrchr(b->raised.f->file, '/');
+        base = base ? base + 1 : b->raised.f->file;
+        return strncmp(base, "configuration_", 14) == 0;
+}
+
+/* NotImplementedError inside an installed library: the case it was asked
+ * for (a model type, a data type, an attention backend, a GPU) is one the
+ * installed release does not support. */
+static void verdict_not_implemented(struct match_result *m, const struct blame *b)
+{
+        struct strbuf sb = { 0 };
+        char dist[64];
+        set_verdict(m, "generic.model-unsupported", "model-unsupported", CORONER_SEV_ERROR, false, 20);
+        exception_words(&sb, b->exc);
+        blame_place(&sb, b);
+        m->title = sb_take(&sb);
+        sb_printf(&sb, "The installed %s does not implement the case it was asked for: a model type, an option, a data "
+                       "type or a GPU that this release does not support.", b->raised.package);
+        if (b->raised.f) {
+                sb_puts(&sb, " Raised in ");
+                where(&sb, b->raised.f);
+                sb_puts(&sb, ".");
+        }
+        m->summary = sb_take(&sb);
+        sb_puts(&sb, "Read the message for the case it names and choose a supported one (another dtype, attention "
+                     "backend or option), or a release that supports it.");
+        add_fix(m, &sb);
+        distribution(NULL, b->raised.package, dist);
+        if (plain_name(dist)) {
+                sb_printf(&sb, "pip show %s", dist);
+                add_fix(m, &sb);
+        }
 }
 
 /* A library calling another with arguments it does not take. */
@@ -591,7 +688,8 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
          * transformers.trainer because of the following error ...:\n<the
          * ImportError's message>") (transformers/utils/import_utils.py). */
         bool wraps_import = x->message && (strstr(x->message, "No module named '") ||
-                                           strstr(x->message, "cannot import name '"));
+                                           strstr(x->message, "cannot import name '") ||
+                                           strstr(x->message, "Failed to import "));
         if (strcmp(kind, "import") == 0 || strcmp(kind, "attribute") == 0 || wraps_import) {
                 if (import_verdict(m, db, b))
                         return true;
@@ -611,6 +709,23 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
         }
         if (strcmp(kind, "bug") == 0 && t && t->category && strcmp(t->category, "application-bug") != 0) {
                 verdict_from_type(m, b, t);  /* SystemError, EOFError: their own meaning */
+                return true;
+        }
+        if (t && strcmp(t->name, "NotImplementedError") == 0 && b->raised.kind == FRAME_LIBRARY && b->raised.package[0]) {
+                verdict_not_implemented(m, b);
+                return true;
+        }
+        char cls[128], attr[128];
+        if (strcmp(kind, "attribute") == 0 && !cross_library_call(b) && class_lacks_attribute(b, cls, attr)) {
+                char detail[300], used[160];
+                snprintf(detail, sizeof detail, "the attribute %s.%s", cls, attr);
+                snprintf(used, sizeof used, "the package that defines %s", cls);
+                verdict_version_mismatch(m, b, b->raised.kind == FRAME_LIBRARY && b->raised.package[0] ? b->raised.package
+                                               : "the application", used, detail);
+                return true;
+        }
+        if (strcmp(kind, "bug") == 0 && raised_in_model_config(b)) {
+                verdict_version_mismatch(m, b, "the model's config.json", b->raised.package, "a setting");
                 return true;
         }
         if (strcmp(kind, "bug") == 0 || strcmp(kind, "attribute") == 0) {

@@ -21,7 +21,7 @@
  * with its message below) is let through by prefilter_line itself. A
  * trigger sends its line to the decoder. */
 static const char *const triggers[] = {
-        "Traceback (most recent call last)", " File \"", "Error: ", "Exception: ", "Warning: ",
+        "Traceback (most recent call last)", " File \"", "\", line ", "Error: ", "Exception: ", "Warning: ",
         "Interrupt: ", "Failure: ", "Fault: ", "Failed: ",
         /* systemd starting and ending a unit: runs (analysis.c) */
         "Starting ", "Started ", "Stopped ", "Deactivated successfully",

@@ -91,6 +91,48 @@ expect "an ImportError between two installed packages is a version mismatch nami
   File "/opt/venv/lib/python3.10/site-packages/awq/modules/fused/attn.py", line 9, in <module>
     from transformers.models.llama.modeling_llama import LlamaFlashAttention2
 ImportError: cannot import name '"'"'LlamaFlashAttention2'"'"' from '"'"'transformers.models.llama.modeling_llama'"'"' (/opt/venv/lib/python3.10/site-packages/transformers/models/llama/modeling_llama.py)' --no-signatures
+expect "transformers' lazy import failing on an attribute of a module it imports: version mismatch naming both" \
+        "d['id'] == 'generic.library-version-mismatch' and 'transformers and torch' in d['title']" \
+        'Traceback (most recent call last):
+  File "/usr/local/lib/python3.10/dist-packages/transformers/utils/import_utils.py", line 1537, in _get_module
+    raise RuntimeError(
+RuntimeError: Failed to import transformers.integrations.peft because of the following error (look up to see its traceback):
+module '"'"'torch._functorch.eager_transforms'"'"' has no attribute '"'"'grad_and_value'"'"'' --no-signatures
+expect "a class attribute another package's class lacks (type object): version mismatch" \
+        "d['id'] == 'generic.library-version-mismatch' and 'Trainer' in d['summary']" \
+        'Traceback (most recent call last):
+  File "/home/u/piper/train.py", line 40, in main
+    Trainer.add_argparse_args(parser)
+AttributeError: type object '"'"'Trainer'"'"' has no attribute '"'"'add_argparse_args'"'"'' --no-signatures
+expect "an attribute of None in the application is its bug, not a version mismatch" \
+        "d['id'] == 'generic.application-bug'" \
+        'Traceback (most recent call last):
+  File "/home/u/train.py", line 40, in main
+    loss = out.loss.item()
+AttributeError: '"'"'NoneType'"'"' object has no attribute '"'"'item'"'"'' --no-signatures
+expect "a value a library's model configuration rejects: the model is newer than the library" \
+        "d['id'] == 'generic.library-version-mismatch' and 'transformers' in d['title']" \
+        'Traceback (most recent call last):
+  File "/srv/app/serve.py", line 9, in <module>
+    cfg = AutoConfig.from_pretrained(path)
+  File "/usr/local/lib/python3.11/site-packages/transformers/models/llama/configuration_llama.py", line 182, in _rope_scaling_validation
+    raise ValueError(
+ValueError: `rope_scaling` must be a dictionary with two fields, `type` and `factor`, got {'"'"'rope_type'"'"': '"'"'llama3'"'"'}' --no-signatures
+expect "NotImplementedError inside a library: the case is not supported there" \
+        "d['id'] == 'generic.model-unsupported' and 'xyzlib' in d['summary']" \
+        'Traceback (most recent call last):
+  File "/srv/app/serve.py", line 9, in <module>
+    run(model)
+  File "/usr/local/lib/python3.11/site-packages/xyzlib/ops.py", line 12, in run
+    raise NotImplementedError(f"no kernel for {dtype}")
+NotImplementedError: no kernel for float8_e5m2' --no-signatures
+expect "xformers' reasons under its NotImplementedError name the GPU as too old" \
+        "d['category'] == 'gpu-arch-unsupported'" \
+        'NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:
+     query       : shape=(7, 729, 16, 72) (torch.bfloat16)
+`fa2F@v2.7.2.post1` is not supported because:
+    requires device with capability > (8, 0) but your GPU has capability (7, 5) (too old)
+    bf16 is only supported on A100+ GPUs' --no-signatures
 expect "a missing module: pip install of its distribution" \
         "d['id'] == 'generic.missing-dependency' and 'pip install flash-attn' in d['fixes']" \
         'Traceback (most recent call last):
@@ -124,6 +166,22 @@ Traceback (most recent call last):
   File "/srv/k26/loader.py", line 22, in read_config
     raise KeyError("model_type")
 KeyError: '"'"'model_type'"'"''
+expect "a shell's 'Killed' right after a progress bar (tqdm ends its line with a carriage return)" \
+        "d['id'] == 'signal.sigkill'" \
+        'Loading checkpoint shards:   0%|          | 0/2 [00:00<?, ?it/s]Killed'
+expect "Kubernetes' exitCode: 137 (kubectl get -o yaml) is SIGKILL" \
+        "d['id'] == 'signal.sigkill'" \
+        '    lastState:
+      terminated:
+        exitCode: 137
+        reason: Error'
+expect "'CUDA error = 999' (a common check macro) is the CUDA table's 999" \
+        "d['id'] == 'cuda-error.999'" \
+        "CUDA error = 999at main.cu:196 'cudaDeviceSynchronize()'" --no-signatures
+expect "a traceback cut right after its header still reports the error line that announced it" \
+        "d['id'] == 'error-lines' and 'Error in preprocessing prompt inputs' in d['evidence'][0]['text']" \
+        '(APIServer pid=17) ERROR 08-14 16:17:00 [serving_chat.py:222] Error in preprocessing prompt inputs
+(APIServer pid=17) ERROR 08-14 16:17:00 [serving_chat.py:222] Traceback (most recent call last):'
 for text in "ERROR: something nobody knows" "panic: an unknown Go panic" "[error] a tool of its own" \
         "level=error msg=\"some component failed\"" "SomeLibraryError: a new exception"; do
         expect "never 'no known failure' for: $text" "len(r['diagnoses']) >= 1" "$text"

@@ -5,7 +5,7 @@
 struct seen {
         enum event_kind kind;
         char types[256];      /* "A|B|" chain of types */
-        char message[256];    /* last exception's message */
+        char message[1024];   /* last exception's message */
         char context[128];
         size_t frames;        /* frames of the last exception */
         char last_function[64];
@@ -174,6 +174,38 @@ START_TEST(bare_exception_lines)
 }
 END_TEST
 
+START_TEST(cut_frames_and_headings)
+{
+        /* A paste that begins inside a frame, then its exception: the frame
+         * is read (its file, line and function), the traceback headerless. */
+        run("miniconda3/envs/lora/lib/python3.9/site-packages/peft/tuners/lora.py\", line 154, in _find_and_replace\n"
+            "    \"memory_efficient_backward\": target.state.memory_efficient_backward,\n"
+            "AttributeError: 'MatmulLtState' object has no attribute 'memory_efficient_backward'\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert_uint_eq(seen[0].frames, 1);
+        ck_assert_str_eq(seen[0].last_function, "_find_and_replace");
+        ck_assert_str_eq(seen[0].types, "AttributeError|");
+        /* A frame whose opening quote an editor took */
+        run("Traceback (most recent call last):\n"
+            "  File Desktop/app/venv/lib/python3.10/site-packages/vllm/serving_chat.py\", line 205, in create\n"
+            "    ) = await self._preprocess_chat(\n"
+            "ValueError: no chat template\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert_uint_eq(seen[0].frames, 1);
+        ck_assert_str_eq(seen[0].last_function, "create");
+        /* A bare exception's message of indented blocks under headings
+         * (xformers' "No operator found"): every block is the message's. */
+        run("NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:\n"
+            "     query       : shape=(7, 729, 16, 72) (torch.bfloat16)\n"
+            "`fa2F@v2.7.2.post1` is not supported because:\n"
+            "    requires device with capability > (8, 0) but your GPU has capability (7, 5) (too old)\n"
+            "Loading weights took 3 s\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert(strstr(seen[0].message, "your GPU has capability (7, 5)"));
+        ck_assert(!strstr(seen[0].message, "Loading weights"));
+}
+END_TEST
+
 START_TEST(endless_traceback_is_bounded)
 {
         struct decoder dec;
@@ -209,6 +241,7 @@ Suite *suite(void)
         tcase_add_test(tc, cut_off_at_end);
         tcase_add_test(tc, bare_exception_lines);
         tcase_add_test(tc, endless_traceback_is_bounded);
+        tcase_add_test(tc, cut_frames_and_headings);
         suite_add_tcase(s, tc);
         return s;
 }
