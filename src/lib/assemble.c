@@ -373,6 +373,22 @@ static bool emit_group_leaves(struct assembler *as, const struct event *ev)
 }
 
 /* Hands the finished traceback to the sink and forgets the stream. */
+/* A paste cut before the exception line often still shows the statement
+ * that raised it ('raise ValueError("Either a revision or a version must
+ * be specified.")'): its type and message stand in for the missing line
+ * (the traceback stays incomplete). */
+static void exception_from_raise(struct active *a, struct exception *x)
+{
+        const struct frame *f = x->n_frames ? &x->frames[x->n_frames - 1] : NULL;
+        size_t type_at, type_len, msg_at, msg_len;
+        if (!f || !f->code || !tb_parse_raise(f->code, strlen(f->code), &type_at, &type_len, &msg_at, &msg_len))
+                return;
+        x->type = strndup_safe(f->code + type_at, type_len);
+        if (msg_len && !x->message)
+                x->message = strndup_safe(f->code + msg_at, msg_len);
+        a->lost |= !x->type;
+}
+
 static void close_active(struct assembler *as, struct active *a, bool incomplete)
 {
         finish_message(a);
@@ -396,6 +412,8 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
                         x->frames[x->n_frames - 1 - i] = t;
                 }
         }
+        if (ev->n_excs && !current(a)->type)
+                exception_from_raise(a, current(a));
         ev->incomplete = incomplete || ev->n_excs == 0 || !current(a)->type;
         bool any_type = false;
         for (size_t i = 0; i < ev->n_excs; i++)

@@ -115,6 +115,9 @@ uint64_t assembler_pending_seq(const struct assembler *as, int64_t now_ms, int64
 bool tb_find_header(const char *s, size_t n, size_t *ret_at);
 bool tb_is_chain_marker(const char *s, size_t n);
 bool tb_parse_frame(const char *s, size_t n, struct frame *ret);
+/* 'raise ValueError("text")': the type and the literal message, if any. */
+bool tb_parse_raise(const char *s, size_t n, size_t *ret_type_at, size_t *ret_type_len, size_t *ret_msg_at,
+                    size_t *ret_msg_len);
 /* A frame line a paste cut at its start ('…/lora.py", line 154, in f'),
  * or without its opening quote ('File app/serve.py", line 9, in f'). */
 bool tb_parse_frame_cut(const char *s, size_t n, struct frame *ret);

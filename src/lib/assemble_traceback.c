@@ -114,6 +114,46 @@ bool tb_parse_frame_cut(const char *s, size_t n, struct frame *ret)
         return parse_frame(s, n, FRAME_CUT, ret);
 }
 
+/* 'raise ValueError("text")': the statement that a traceback cut before
+ * its exception line shows last. The type (its last dotted part a class
+ * name: not 'raise e'), and the message when the call's first argument is
+ * one string literal (an f-string's text as written). */
+bool tb_parse_raise(const char *s, size_t n, size_t *ret_type_at, size_t *ret_type_len, size_t *ret_msg_at,
+                    size_t *ret_msg_len)
+{
+        size_t at = skip_space(s, n, 0);
+        if (!starts_with(s + at, n - at, "raise "))
+                return false;
+        at += 6;
+        size_t type_at = at, last = at;
+        while (at < n && (isalnum((unsigned char)s[at]) || s[at] == '_' || s[at] == '.')) {
+                if (s[at] == '.')
+                        last = at + 1;
+                at++;
+        }
+        if (at == type_at || last >= at || !isupper((unsigned char)s[last]))
+                return false;
+        *ret_type_at = type_at;
+        *ret_type_len = at - type_at;
+        *ret_msg_at = *ret_msg_len = 0;
+        if (at < n && s[at] == '(') {
+                at++;
+                if (at < n && (s[at] == 'f' || s[at] == 'r'))
+                        at++;
+                if (at < n && (s[at] == '"' || s[at] == '\'')) {
+                        char quote = s[at];
+                        size_t msg_at = ++at;
+                        while (at < n && s[at] != quote)
+                                at += s[at] == '\\' ? 2 : 1;
+                        if (at < n) {
+                                *ret_msg_at = msg_at;
+                                *ret_msg_len = at - msg_at;
+                        }
+                }
+        }
+        return true;
+}
+
 /* Python 3.11+ position markers under a code line: only spaces, ^ and ~. */
 bool tb_is_position_marker(const char *s, size_t n)
 {

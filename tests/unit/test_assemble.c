@@ -203,6 +203,21 @@ START_TEST(cut_frames_and_headings)
         ck_assert_uint_eq(n_seen, 1);
         ck_assert(strstr(seen[0].message, "your GPU has capability (7, 5)"));
         ck_assert(!strstr(seen[0].message, "Loading weights"));
+        /* A paste cut before the exception line: the raise statement
+         * names the type and the message; the traceback stays incomplete. */
+        run("Traceback (most recent call last):\n"
+            "  File \"/usr/lib/python3/dist-packages/kernels/layer/layer.py\", line 76, in __init__\n"
+            "    raise ValueError(\"Either a revision or a version must be specified.\")\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert_str_eq(seen[0].types, "ValueError|");
+        ck_assert_str_eq(seen[0].message, "Either a revision or a version must be specified.");
+        ck_assert(seen[0].incomplete);
+        /* a re-raise of a variable names no type */
+        run("Traceback (most recent call last):\n"
+            "  File \"/srv/app.py\", line 7, in main\n"
+            "    raise err\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert_str_eq(seen[0].types, "|");
 }
 END_TEST
 
