@@ -182,6 +182,12 @@ expect "a traceback cut right after its header still reports the error line that
         "d['id'] == 'error-lines' and 'Error in preprocessing prompt inputs' in d['evidence'][0]['text']" \
         '(APIServer pid=17) ERROR 08-14 16:17:00 [serving_chat.py:222] Error in preprocessing prompt inputs
 (APIServer pid=17) ERROR 08-14 16:17:00 [serving_chat.py:222] Traceback (most recent call last):'
+expect "a Windows NTSTATUS exit code in Go's hexadecimal (ollama's runner)" \
+        "d['id'] == 'ntstatus.status-stack-buffer-overrun' and d['category'] == 'process-crash'" \
+        'level=ERROR source=sched.go:457 msg="error loading llama server" error="llama runner process has terminated: exit status 0xc0000409"' --no-signatures
+expect "a Windows NTSTATUS exit code as a signed number" \
+        "d['id'] == 'ntstatus.status-access-violation'" \
+        'Process finished with exit code -1073741819' --no-signatures
 for text in "ERROR: something nobody knows" "panic: an unknown Go panic" "[error] a tool of its own" \
         "level=error msg=\"some component failed\"" "SomeLibraryError: a new exception"; do
         expect "never 'no known failure' for: $text" "len(r['diagnoses']) >= 1" "$text"
