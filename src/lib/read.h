@@ -35,6 +35,46 @@ bool source_is_journal_file(const struct source *s);
  * an archived or a dirty one)? */
 bool journal_file_name(const char *name);
 
+/* read_journal.c: a systemd journal's entries through sd-journal, pulled
+ * one by one by the analysis (analysis_journal.c). */
+struct journal_reader;
+struct journal_entry {
+        const char *msg;  /* MESSAGE, cut at LIMIT_LINE_BYTES; valid until the next call */
+        size_t msg_len;
+        /* journal_reader_fields: */
+        char host[64], ident[64], unit[80], invocation[33];
+        long pid;
+        int64_t time_usec;
+        const char *line;  /* the entry as journalctl -o short-iso shows it (evidence) */
+        size_t line_len;
+};
+/* Opens the journal o names, with its filters, standing before the first
+ * entry to read (--invocation, the cursor file, since, the last ten for
+ * --follow, or the head). */
+int journal_reader_open(const struct coroner_journal_options *o, int64_t since, struct journal_reader **ret,
+                        struct coroner_error *err);
+void journal_reader_free(struct journal_reader *jr);
+/* 1: the next entry's message in e (its other fields not read yet); 0: no
+ * more for now, or the next is after until (0: none); <0: an error. */
+int journal_reader_next(struct journal_reader *jr, int64_t until, struct journal_entry *e, struct coroner_error *err);
+/* The rest of the entry journal_reader_next returned last. */
+void journal_reader_fields(struct journal_reader *jr, struct journal_entry *e);
+/* Waits (up to 100 ms) for the journal to change. */
+int journal_reader_wait(struct journal_reader *jr, struct coroner_error *err);
+long journal_reader_entries(const struct journal_reader *jr);
+/* The cursor of the last entry read, or NULL; take: the caller frees it. */
+const char *journal_reader_cursor(const struct journal_reader *jr);
+char *journal_reader_take_cursor(struct journal_reader *jr);
+/* --invocation: the invocation read. */
+void journal_reader_invocation(const struct journal_reader *jr, char out[33]);
+/* "-- No entries --" and the filters that left nothing, if nothing (of
+ * the unit) was read; NULL otherwise. The caller frees it. */
+char *journal_reader_note(struct journal_reader *jr, const struct coroner_journal_options *o);
+/* Whether the files hold fewer entries than their headers count (read
+ * whole), or a file is damaged: err says where. */
+bool journal_reader_damaged(struct journal_reader *jr, const struct coroner_journal_options *o,
+                            struct coroner_error *err);
+
 /* read_lines.c: lines from a source, each at most LIMIT_LINE_BYTES (longer
  * ones are cut there and the rest skipped). A final line without '\n' counts. */
 struct line_reader;

@@ -5,9 +5,12 @@
  * run of the unit), pid and timestamp feed the streams and the report.
  * Filters have journalctl's names and meanings. Data returned by sd-journal
  * is valid only until the next call, so each field is copied first.
+ *
+ * The analysis pulls entries one by one (analysis_journal.c): the message
+ * first, the other fields only for an entry the fast path keeps.
  */
 #include "config.h"
-#include "analysis.h"
+#include "read.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -472,14 +475,15 @@ int coroner_cursor_save(const char *path, const char *cursor, struct coroner_err
 }
 
 struct journal_reader {
-        coroner_analysis *a;
         sd_journal *j;
-        int input;
+        char **files;  /* the files opened by name (find_damage), or NULL */
         long entries;
+        long unremembered;  /* entries read since the cursor was last taken */
         char *msg;     /* LIMIT_LINE_BYTES + 1 */
         char *line;    /* the entry rendered as evidence text */
         char *cursor;  /* of the last entry read */
         bool unit_seen;  /* -u: an entry of the units came (not only the kernel's) */
+        bool resumed;    /* started from a cursor file's cursor */
         const struct coroner_follow_options *fo;
         /* --invocation: the one read ("" until "next" finds it), and for
          * "next" the one that was current before. */
@@ -582,11 +586,11 @@ static void seek_invocation(struct journal_reader *jr, const char *which)
         }
 }
 
-/* Feeds the current entry to the pipeline. */
-static void feed_entry(struct journal_reader *jr)
+/* Whether the current entry is one to read: counts it, and tells the
+ * caller's on_entry (coroner watch). False for another invocation's. */
+static bool take_entry(struct journal_reader *jr, struct journal_entry *e)
 {
         sd_journal *j = jr->j;
-        size_t msg_len = 0;
         jr->entries++;
         if (!jr->unit_seen) {
                 /* -u also reads the kernel's lines; whether the unit itself
@@ -595,41 +599,40 @@ static void feed_entry(struct journal_reader *jr)
         }
         if (jr->one_invocation && !in_invocation(jr)) {
                 jr->entries--;  /* another invocation's: as if filtered out */
-                return;
+                return false;
         }
-        if (!get_field(j, "MESSAGE", jr->msg, LIMIT_LINE_BYTES + 1, &msg_len))
-                return;
+        memset(e, 0, sizeof *e);
+        if (!get_field(j, "MESSAGE", jr->msg, LIMIT_LINE_BYTES + 1, &e->msg_len))
+                return false;
+        e->msg = jr->msg;
         if (jr->fo && jr->fo->on_entry)
-                announce_entry(jr, msg_len);
-        /* The fast path, as for text: most entries matter to nobody, and
-         * their other fields are never fetched. */
-        if (analysis_skip_message(jr->a, jr->input, jr->msg, msg_len, false))
-                return;
-        struct logical l;
+                announce_entry(jr, e->msg_len);
+        return true;
+}
+
+void journal_reader_fields(struct journal_reader *jr, struct journal_entry *e)
+{
+        sd_journal *j = jr->j;
         char pid[24];
-        memset(&l, 0, sizeof l);
-        get_either(j, "_HOSTNAME", NULL, l.host, sizeof l.host);
-        get_either(j, "SYSLOG_IDENTIFIER", "_COMM", l.ident, sizeof l.ident);
+        get_either(j, "_HOSTNAME", NULL, e->host, sizeof e->host);
+        get_either(j, "SYSLOG_IDENTIFIER", "_COMM", e->ident, sizeof e->ident);
         get_either(j, "_PID", "SYSLOG_PID", pid, sizeof pid);
-        get_either(j, "_SYSTEMD_UNIT", "UNIT", l.unit, sizeof l.unit);
-        get_either(j, "_SYSTEMD_INVOCATION_ID", "INVOCATION_ID", l.invocation, sizeof l.invocation);
-        l.pid = atol(pid);
+        get_either(j, "_SYSTEMD_UNIT", "UNIT", e->unit, sizeof e->unit);
+        get_either(j, "_SYSTEMD_INVOCATION_ID", "INVOCATION_ID", e->invocation, sizeof e->invocation);
+        e->pid = atol(pid);
         uint64_t usec = 0;
         sd_journal_get_realtime_usec(j, &usec);
-        l.time_usec = (int64_t)usec;
-        l.has_time = true;
-        l.msg = jr->msg;
-        l.msg_len = msg_len;
-
+        e->time_usec = (int64_t)usec;
         /* The evidence shows the entry as journalctl -o short-iso would. */
         char when[TIME_TEXT];
-        format_time(l.time_usec, when);
-        int n = snprintf(jr->line, 512, "%s %s %s[%ld]: ", when, l.host[0] ? l.host : "-",
-                         l.ident[0] ? l.ident : "-", l.pid);
+        format_time(e->time_usec, when);
+        int n = snprintf(jr->line, 512, "%s %s %s[%ld]: ", when, e->host[0] ? e->host : "-",
+                         e->ident[0] ? e->ident : "-", e->pid);
         size_t head = n > 0 && n < 512 ? (size_t)n : 0;
-        size_t copy = msg_len < LIMIT_LINE_BYTES - head ? msg_len : LIMIT_LINE_BYTES - head;
+        size_t copy = e->msg_len < LIMIT_LINE_BYTES - head ? e->msg_len : LIMIT_LINE_BYTES - head;
         memcpy(jr->line + head, jr->msg, copy);
-        analysis_feed_logical(jr->a, jr->input, &l, jr->line, head + copy);
+        e->line = jr->line;
+        e->line_len = head + copy;
 }
 
 static void remember_cursor(struct journal_reader *jr)
@@ -641,15 +644,10 @@ static void remember_cursor(struct journal_reader *jr)
         }
 }
 
-/* Reads entries until the end; returns the number read or <0. */
-static long read_available(struct journal_reader *jr, int64_t until, struct coroner_error *err,
-                           const struct coroner_journal_options *o)
+int journal_reader_next(struct journal_reader *jr, int64_t until, struct journal_entry *e, struct coroner_error *err)
 {
-        long count = 0;
         int errors = 0;
         for (;;) {
-                if (o->fo && o->fo->stop && *o->fo->stop)
-                        break;
                 int r = sd_journal_next(jr->j);
                 if (r == 0)
                         break;
@@ -670,13 +668,16 @@ static long read_available(struct journal_reader *jr, int64_t until, struct coro
                                 break;
                         }
                 }
-                feed_entry(jr);
-                if (++count % CURSOR_SAVE_EVERY == 0)
+                if (++jr->unremembered % CURSOR_SAVE_EVERY == 0)
                         remember_cursor(jr);
+                if (take_entry(jr, e))
+                        return 1;
         }
-        if (count)
+        if (jr->unremembered) {
                 remember_cursor(jr);
-        return count;
+                jr->unremembered = 0;
+        }
+        return 0;
 }
 
 /* Like journalctl's "-- No entries --", with the filters that left nothing,
@@ -719,145 +720,130 @@ static char *no_entries_note(struct journal_reader *jr, const struct coroner_jou
         return sb.data;
 }
 
-static int64_t now_usec(void)
+void journal_reader_free(struct journal_reader *jr)
 {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+        if (!jr)
+                return;
+        if (jr->j)
+                sd_journal_close(jr->j);
+        free_files(jr->files);
+        free(jr->cursor);
+        free(jr->msg);
+        free(jr->line);
+        free(jr);
 }
 
-int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_journal_options *o,
-                                  struct coroner_error *err)
+/* Stand before the first entry to read (journal_reader_next steps
+ * forward first): --invocation's, the cursor file's, --since, the last ten
+ * for --follow as journalctl -f shows them, else the head. */
+static int seek_start(struct journal_reader *jr, const struct coroner_journal_options *o, int64_t since,
+                      struct coroner_error *err)
 {
-        int64_t since = 0, until = 0, now = now_usec();
-        if (o->since && coroner_parse_time(o->since, now, &since) < 0) {
-                set_error(err, "--since", "cannot parse time '%s'", o->since);
-                return CORONER_E_USAGE;
-        }
-        if (o->until && coroner_parse_time(o->until, now, &until) < 0) {
-                set_error(err, "--until", "cannot parse time '%s'", o->until);
-                return CORONER_E_USAGE;
-        }
-        struct strbuf name = { 0 };
-        sb_puts(&name, "journal:");
-        for (size_t i = 0; i < o->n_dirs; i++)
-                sb_printf(&name, "%s%s", i ? "," : "", o->dirs[i]);
-        for (size_t i = 0; i < o->n_files; i++)
-                sb_printf(&name, "%s%s", i || o->n_dirs ? "," : "", o->files[i]);
-        if (!o->n_dirs && !o->n_files)
-                sb_puts(&name, o->user ? "user" : "system");
-        int input = analysis_add_input(a, name.data ? name.data : "journal");
-        sb_free(&name);
-        if (input < 0)
-                return input;
-        a->inputs[input].compression = "journal";
-
-        struct journal_reader jr = { .a = a, .input = input, .unit_seen = o->n_units == 0, .fo = o->fo,
-                                     .one_invocation = o->invocation != NULL };
-        char **files = NULL;
-        jr.msg = malloc(LIMIT_LINE_BYTES + 1);
-        jr.line = malloc(LIMIT_LINE_BYTES + 512);
-        int r = jr.msg && jr.line ? 0 : CORONER_E_NOMEM;
-        if (r == 0)
-                r = open_journal(o, &jr.j, &files, err);
-        if (r == 0) {
-                sd_journal_set_data_threshold(jr.j, LIMIT_LINE_BYTES);
-                r = add_filters(jr.j, o, err);
-        }
         char *cursor = NULL;
-        if (r == 0 && o->cursor_file && access(o->cursor_file, F_OK) == 0) {
+        if (o->cursor_file && access(o->cursor_file, F_OK) == 0) {
                 /* A cursor file that holds no cursor is an error, not a reason
                  * to read the whole journal again. */
                 cursor = read_cursor_file(o->cursor_file);
                 if (!cursor || !strstr(cursor, "s=") || !strstr(cursor, ";i=") ||
-                    sd_journal_seek_cursor(jr.j, cursor) < 0) {
+                    sd_journal_seek_cursor(jr->j, cursor) < 0) {
                         set_error(err, o->cursor_file, "%s", "does not hold a journal cursor (remove it to start over)");
-                        r = CORONER_E_USAGE;
+                        free(cursor);
+                        return CORONER_E_USAGE;
                 }
         }
-        if (r == 0 && o->invocation && o->n_units != 1) {
+        if (o->invocation && o->n_units != 1) {
                 set_error(err, "--invocation", "%s", "needs exactly one unit (-u UNIT)");
-                r = CORONER_E_USAGE;
+                free(cursor);
+                return CORONER_E_USAGE;
         }
-        if (r == 0) {
-                if (o->invocation) {
-                        seek_invocation(&jr, o->invocation);
-                } else if (cursor) {
-                        if (sd_journal_next(jr.j) > 0 && sd_journal_test_cursor(jr.j, cursor) <= 0)
-                                sd_journal_previous(jr.j);  /* cursor entry gone: start here */
-                } else if (since) {
-                        sd_journal_seek_realtime_usec(jr.j, (uint64_t)since);
-                } else if (o->follow && !o->boot) {
-                        /* Like journalctl -f: the last ten entries, then new ones.
-                         * read_available steps forward first, so stand one before. */
-                        sd_journal_seek_tail(jr.j);
-                        if (sd_journal_previous_skip(jr.j, 11) < 11)
-                                sd_journal_seek_head(jr.j);
-                } else {
-                        sd_journal_seek_head(jr.j);
-                }
-                long n = read_available(&jr, until, err, o);
-                if (n < 0)
-                        r = (int)n;
-                while (r == 0 && o->follow && !(o->fo && o->fo->stop && *o->fo->stop)) {
-                        analysis_follow_tick(a, monotonic_ms(), o->fo);
-                        if (o->fo && o->fo->on_tick)
-                                o->fo->on_tick(o->fo->ctx);
-                        if (o->fo && o->fo->stop && *o->fo->stop)
-                                break;
-                        int w = sd_journal_wait(jr.j, FOLLOW_WAIT_USEC);
-                        if (w == -EINTR)
-                                continue;
-                        if (w < 0) {
-                                set_error(err, "journal", "waiting for entries failed: %s", strerror(-w));
-                                r = CORONER_E_JOURNAL;
-                                break;
-                        }
-                        analysis_set_clock(a, monotonic_ms());
-                        n = read_available(&jr, until, err, o);
-                        if (n < 0)
-                                r = (int)n;
-                        /* Only what was delivered: an output that failed stops
-                         * the follow before its entries count as read. */
-                        if (o->fo && o->fo->delivered && !o->fo->delivered(o->fo->ctx)) {
-                                set_error(err, "output", "%s", "the report could not be written; stopped");
-                                r = CORONER_E_IO;
-                                break;
-                        }
-                        if (o->cursor_file && jr.cursor && n > 0 && coroner_cursor_save(o->cursor_file, jr.cursor, err) < 0) {
-                                r = CORONER_E_IO;
-                                break;
-                        }
-                }
-        }
-        bool whole = !o->n_units && !o->boot && o->max_priority < 0 && !o->n_identifiers && !o->n_matches &&
-                     !o->since && !o->until && !cursor;
-        if (r == 0 && !o->follow && find_damage(files, whole ? jr.entries : -1, err))
-                r = CORONER_E_CORRUPT;
-        if (r == 0 && !o->follow && (jr.entries == 0 || !jr.unit_seen))
-                a->inputs[input].note = no_entries_note(&jr, o);
-        free_files(files);
-        analysis_end_input(a, input);
-        if (o->follow)
-                analysis_follow_tick(a, monotonic_ms(), o->fo);
-        /* Without --follow the caller stores the cursor once the report is out. */
-        if (o->cursor_ret && jr.cursor && r == 0) {
-                *o->cursor_ret = jr.cursor;
-                jr.cursor = NULL;
-        }
-        a->inputs[input].records = (uint64_t)jr.entries;
-        if (o->invocation_ret)
-                memcpy(o->invocation_ret, jr.invocation, sizeof jr.invocation);
-        if (r < 0) {
-                a->inputs[input].complete = false;
-                a->inputs[input].error = strndup_safe(err ? err->message : coroner_strerror(r),
-                                                      strlen(err ? err->message : coroner_strerror(r)));
+        if (o->invocation) {
+                seek_invocation(jr, o->invocation);
+        } else if (cursor) {
+                jr->resumed = true;
+                if (sd_journal_next(jr->j) > 0 && sd_journal_test_cursor(jr->j, cursor) <= 0)
+                        sd_journal_previous(jr->j);  /* cursor entry gone: start here */
+        } else if (since) {
+                sd_journal_seek_realtime_usec(jr->j, (uint64_t)since);
+        } else if (o->follow && !o->boot) {
+                /* Like journalctl -f: the last ten entries, then new ones. */
+                sd_journal_seek_tail(jr->j);
+                if (sd_journal_previous_skip(jr->j, 11) < 11)
+                        sd_journal_seek_head(jr->j);
+        } else {
+                sd_journal_seek_head(jr->j);
         }
         free(cursor);
-        free(jr.cursor);
-        free(jr.msg);
-        free(jr.line);
-        if (jr.j)
-                sd_journal_close(jr.j);
-        return r;
+        return 0;
+}
+
+int journal_reader_open(const struct coroner_journal_options *o, int64_t since, struct journal_reader **ret,
+                        struct coroner_error *err)
+{
+        struct journal_reader *jr = xmalloc_or_null(sizeof *jr);
+        if (!jr)
+                return CORONER_E_NOMEM;
+        jr->unit_seen = o->n_units == 0;
+        jr->fo = o->fo;
+        jr->one_invocation = o->invocation != NULL;
+        jr->msg = malloc(LIMIT_LINE_BYTES + 1);
+        jr->line = malloc(LIMIT_LINE_BYTES + 512);
+        int r = jr->msg && jr->line ? 0 : CORONER_E_NOMEM;
+        if (r == 0)
+                r = open_journal(o, &jr->j, &jr->files, err);
+        if (r == 0) {
+                sd_journal_set_data_threshold(jr->j, LIMIT_LINE_BYTES);
+                r = add_filters(jr->j, o, err);
+        }
+        if (r == 0)
+                r = seek_start(jr, o, since, err);
+        if (r < 0) {
+                journal_reader_free(jr);
+                return r;
+        }
+        *ret = jr;
+        return 0;
+}
+
+int journal_reader_wait(struct journal_reader *jr, struct coroner_error *err)
+{
+        for (;;) {
+                int w = sd_journal_wait(jr->j, FOLLOW_WAIT_USEC);
+                if (w == -EINTR)
+                        continue;
+                if (w < 0) {
+                        set_error(err, "journal", "waiting for entries failed: %s", strerror(-w));
+                        return CORONER_E_JOURNAL;
+                }
+                return 0;
+        }
+}
+
+long journal_reader_entries(const struct journal_reader *jr) { return jr->entries; }
+
+const char *journal_reader_cursor(const struct journal_reader *jr) { return jr->cursor; }
+
+char *journal_reader_take_cursor(struct journal_reader *jr)
+{
+        char *c = jr->cursor;
+        jr->cursor = NULL;
+        return c;
+}
+
+void journal_reader_invocation(const struct journal_reader *jr, char out[33])
+{
+        memcpy(out, jr->invocation, 33);
+}
+
+char *journal_reader_note(struct journal_reader *jr, const struct coroner_journal_options *o)
+{
+        return jr->entries == 0 || !jr->unit_seen ? no_entries_note(jr, o) : NULL;
+}
+
+bool journal_reader_damaged(struct journal_reader *jr, const struct coroner_journal_options *o,
+                            struct coroner_error *err)
+{
+        /* Read without filters, every entry the headers count was seen. */
+        bool whole = !o->n_units && !o->boot && o->max_priority < 0 && !o->n_identifiers && !o->n_matches &&
+                     !o->since && !o->until && !jr->resumed;
+        return find_damage(jr->files, whole ? jr->entries : -1, err);
 }

@@ -16,9 +16,9 @@ def stage(name):
         return base                      # a stage's own header
     prefix = base.split("_")[0]
     return prefix if prefix in rank else ("match" if base in ("facts", "fingerprint") else None)
-# The two readers that still push lines into the analysis instead of being
-# pulled by its loop (issue 14): they include the driver's header.
-known = {("read_follow.c", "analysis.h"), ("read_journal.c", "analysis.h")}
+# The reader that still pushes lines into the analysis instead of being
+# pulled by its loop (issue 14): it includes the driver's header.
+known = {("read_follow.c", "analysis.h")}
 n = 0
 for name in sorted(os.listdir(lib)):
     if not name.endswith((".c", ".h")) or name == "coroner.h":
