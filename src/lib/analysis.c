@@ -168,6 +168,37 @@ void analysis_end_input(coroner_analysis *a, int input)
         a->ranking.folded_events += assembler_take_lost(a->assembler);
 }
 
+static void on_event(void *ctx, struct event *ev);
+
+/* A traceback that came to nothing may have been flattened into its
+ * header's line (a paste that lost its newlines: 'Traceback (most recent
+ * call last): File "main.py", line 264, in ... PermissionError: [Errno 13]
+ * ...'): that line is read as a line, for what the tables and signatures
+ * know in it. A bare header matches nothing and is dropped as before. */
+static void read_header_as_line(coroner_analysis *a, const struct event *ev)
+{
+        static const char HEADER[] = "Traceback (most recent call last):";
+        if (!ev->n_evidence)
+                return;
+        const struct evidence_line *header = &ev->evidence[ev->n_evidence - 1];
+        const char *at = strstr(header->text, HEADER);
+        if (!at || strlen(at + sizeof HEADER - 1) < 20)
+                return;  /* the header alone, or nothing much after it */
+        struct event line = { 0 };
+        line.kind = EVENT_LINE;
+        line.text = header->text;
+        line.stream = ev->stream;
+        line.input = header->input;
+        line.first_line = line.last_line = header->line;
+        line.seq = ev->seq;
+        line.time_usec = ev->time_usec;
+        line.has_time = ev->has_time;
+        line.evidence[0] = *header;
+        line.n_evidence = 1;
+        line.failure_line = event_failure_words(&line);
+        on_event(a, &line);
+}
+
 /* The assembler's sink: match each event and rank what matched. What no
  * signature or table knows is blamed on where it was raised, and ranked
  * as unrecognized when even that says nothing. */
@@ -201,6 +232,7 @@ static void on_event(void *ctx, struct event *ev)
         if (ev->kind == EVENT_TRACEBACK && !has_substance(ev)) {
                 if (announced)
                         rank_announcer(a);
+                read_header_as_line(a, ev);
                 return;  /* a bare header with nothing after it says nothing */
         }
         struct blame b;

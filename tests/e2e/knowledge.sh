@@ -188,6 +188,22 @@ expect "a Windows NTSTATUS exit code in Go's hexadecimal (ollama's runner)" \
 expect "a Windows NTSTATUS exit code as a signed number" \
         "d['id'] == 'ntstatus.status-access-violation'" \
         'Process finished with exit code -1073741819' --no-signatures
+expect "a traceback flattened into one line is still read for what it says" \
+        "d['id'] == 'errno.eacces'" \
+        'Traceback (most recent call last): File "D:\AI\main.py", line 264, in <module> loop.run_until_complete(run()) File "C:\Python310\lib\asyncio\base_events.py", line 1519, in create_server raise OSError(err.errno) PermissionError: [Errno 13] error while attempting to bind on address (127.0.0.1, 8188): access denied' --no-signatures
+expect "Windows' WinSock errno through Python ('[Errno 10048]') is EADDRINUSE" \
+        "d['category'] == 'port-in-use'" \
+        "OSError: [Errno 10048] error while attempting to bind on address ('127.0.0.1', 8188): only one usage of each socket address" --no-signatures
+expect "urllib3's MaxRetryError is a network failure" \
+        "d['category'] == 'network-problem'" \
+        'Traceback (most recent call last):
+  File "/opt/venv/lib/python3.11/site-packages/urllib3/connectionpool.py", line 845, in urlopen
+    retries = retries.increment(
+urllib3.exceptions.MaxRetryError: HTTPSConnectionPool(host='"'"'huggingface.co'"'"', port=443): Max retries exceeded with url: /api/models/x' --no-signatures
+expect "CTranslate2's own loader not finding cuDNN is a missing shared library" \
+        "d['category'] == 'missing-dependency'" \
+        'Unable to load any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}
+Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor' --no-signatures
 for text in "ERROR: something nobody knows" "panic: an unknown Go panic" "[error] a tool of its own" \
         "level=error msg=\"some component failed\"" "SomeLibraryError: a new exception"; do
         expect "never 'no known failure' for: $text" "len(r['diagnoses']) >= 1" "$text"
