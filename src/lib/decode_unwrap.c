@@ -202,6 +202,8 @@ static bool cut_shows(const struct strbuf *held, const char *s, size_t n)
 {
         size_t start, k = last_word(held, &start);
         const char *word = held->data + start;
+        if (k == 0)
+                return false;  /* the held line ends at a blank: no word was cut */
         if (isdigit((unsigned char)word[k - 1]) && isdigit((unsigned char)s[0]))
                 return true;
         if (!(isalnum((unsigned char)word[k - 1]) || path_byte(word[k - 1])) ||
