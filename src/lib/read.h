@@ -75,6 +75,28 @@ char *journal_reader_note(struct journal_reader *jr, const struct coroner_journa
 bool journal_reader_damaged(struct journal_reader *jr, const struct coroner_journal_options *o,
                             struct coroner_error *err);
 
+/* read_follow.c: inputs read as they grow (--follow: standard input, FIFOs,
+ * files followed as tail -F does), and bytes handed over by a caller; what
+ * is read goes to a sink (the analysis, analysis_follow.c). */
+struct follow_sink {
+        void *ctx;
+        int (*open)(void *ctx, const char *name);  /* a new input (a rotated file's next): its number, or <0 */
+        void (*bytes)(void *ctx, int input, size_t n);  /* n bytes read, before their lines */
+        /* a whole line, cut at LIMIT_LINE_BYTES; prev: the line before it, or NULL */
+        void (*line)(void *ctx, int input, const char *line, size_t len, const char *prev, size_t prev_len);
+        void (*end)(void *ctx, int input);                        /* the input ended */
+        void (*fail)(void *ctx, int input, const char *message);  /* it failed and ended */
+        bool (*round)(void *ctx);    /* after each wait (at most 100 ms): false stops the follow */
+        bool (*stopped)(void *ctx);  /* asked to stop */
+};
+/* Follows the paths (NULL or "-": standard input) until every one ended
+ * or the sink stops it; errs[i] says what went wrong with paths[i]. */
+int follow_run(const char *const *paths, size_t n, const struct follow_sink *sink, struct coroner_error *errs);
+struct follow_stream;
+int follow_stream_open(const struct follow_sink *sink, const char *name, struct follow_stream **ret);
+void follow_stream_feed(struct follow_stream *st, const char *bytes, size_t n);
+void follow_stream_close(struct follow_stream *st);  /* its last line counts; the input ends */
+
 /* read_lines.c: lines from a source, each at most LIMIT_LINE_BYTES (longer
  * ones are cut there and the rest skipped). A final line without '\n' counts. */
 struct line_reader;

@@ -13,9 +13,12 @@
  * Lines are cut at LIMIT_LINE_BYTES as read_lines.c cuts them. Compressed
  * input is not followed (a compressed stream cannot be read before it is
  * flushed): it is refused with a message that says how to feed it.
+ *
+ * What is read goes to a struct follow_sink (analysis_follow.c hands it to
+ * the analysis): this stage does not see the analysis.
  */
 #include "config.h"
-#include "analysis.h"
+#include "read.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -28,6 +31,7 @@
 enum { TICK_MS = 100, READ_BYTES = 256 * 1024 };
 
 struct followed {
+        const struct follow_sink *sink;
         const char *path;    /* NULL: standard input */
         int fd;
         int input;
@@ -42,30 +46,23 @@ struct followed {
         bool skipping;       /* past LIMIT_LINE_BYTES: the rest of the line is dropped */
         char *prev;          /* the line before (announcers of tracebacks) */
         size_t prev_len;
-        /* coroner_live: each whole line, before the analysis sees it */
-        void (*on_line)(void *ctx, int input, const char *line, size_t len);
-        void *ctx;
+        bool has_prev;
 };
 
-static void feed(coroner_analysis *a, struct followed *f, const char *line, size_t len)
+static void feed(struct followed *f, const char *line, size_t len)
 {
         if (len && line[len - 1] == '\r')
                 len--;
-        if (f->on_line)
-                f->on_line(f->ctx, f->input, line, len);
-        struct input_info *in = &a->inputs[f->input];
-        in->prev_line = f->prev_len || in->records ? f->prev : NULL;
-        in->prev_len = f->prev_len;
-        analysis_feed_line(a, f->input, line, len);
-        in->prev_line = NULL;
+        f->sink->line(f->sink->ctx, f->input, line, len, f->has_prev ? f->prev : NULL, f->prev_len);
         memcpy(f->prev, line, len);
         f->prev_len = len;
+        f->has_prev = true;
 }
 
-/* n more bytes of f: complete lines go to the analysis, the rest waits. */
-static void consume(coroner_analysis *a, struct followed *f, const char *p, size_t n)
+/* n more bytes of f: complete lines go to the sink, the rest waits. */
+static void consume(struct followed *f, const char *p, size_t n)
 {
-        a->inputs[f->input].bytes += n;
+        f->sink->bytes(f->sink->ctx, f->input, n);
         while (n) {
                 const char *nl = memchr(p, '\n', n);
                 size_t k = nl ? (size_t)(nl - p) : n;
@@ -76,12 +73,12 @@ static void consume(coroner_analysis *a, struct followed *f, const char *p, size
                                 memcpy(f->partial, p, k);  /* the start of a line */
                                 f->partial_len = k;
                         } else if (nl && !f->partial_len && k <= LIMIT_LINE_BYTES) {
-                                feed(a, f, p, k);          /* a whole line where it lies */
+                                feed(f, p, k);          /* a whole line where it lies */
                         } else {
                                 memcpy(f->partial + f->partial_len, p, take);
                                 f->partial_len += take;
                                 if (nl || f->partial_len == LIMIT_LINE_BYTES) {
-                                        feed(a, f, f->partial, f->partial_len);
+                                        feed(f, f->partial, f->partial_len);
                                         f->skipping = !nl;
                                         f->partial_len = 0;
                                 }
@@ -96,23 +93,20 @@ static void consume(coroner_analysis *a, struct followed *f, const char *p, size
 }
 
 /* The input ended: its last line (if unended) counts, its tracebacks close. */
-static void end_input(coroner_analysis *a, struct followed *f)
+static void end_input(struct followed *f)
 {
         if (f->partial_len)
-                feed(a, f, f->partial, f->partial_len);
+                feed(f, f->partial, f->partial_len);
         f->partial_len = 0;
         f->skipping = false;
-        analysis_end_input(a, f->input);
+        f->sink->end(f->sink->ctx, f->input);
         f->ended = true;
 }
 
-static int fail(coroner_analysis *a, struct followed *f, struct coroner_error *err, int code, const char *fmt,
-                const char *what)
+static int fail(struct followed *f, struct coroner_error *err, int code, const char *fmt, const char *what)
 {
         set_error(err, f->path ? f->path : "-", fmt, what);
-        a->inputs[f->input].complete = false;
-        free(a->inputs[f->input].error);
-        a->inputs[f->input].error = strndup_safe(err->message, strlen(err->message));
+        f->sink->fail(f->sink->ctx, f->input, err->message);
         if (f->fd >= 0 && f->path)
                 close(f->fd);
         f->fd = -1;
@@ -122,7 +116,7 @@ static int fail(coroner_analysis *a, struct followed *f, struct coroner_error *e
 
 /* Reads what f has now. A pipe: one read when poll said so; a file: to its
  * current end. Returns <0 on an error (f has ended). */
-static int read_some(coroner_analysis *a, struct followed *f, char *buf, struct coroner_error *err)
+static int read_some(struct followed *f, char *buf, struct coroner_error *err)
 {
         for (;;) {
                 ssize_t n = read(f->fd, buf, READ_BYTES);
@@ -131,48 +125,47 @@ static int read_some(coroner_analysis *a, struct followed *f, char *buf, struct 
                 if (n < 0 && errno == EAGAIN)
                         return 0;
                 if (n < 0)
-                        return fail(a, f, err, CORONER_E_IO, "read error: %s", strerror(errno));
+                        return fail(f, err, CORONER_E_IO, "read error: %s", strerror(errno));
                 if (n > 0 && !f->started) {
                         f->started = true;
                         static const unsigned char magics[][4] = { { 0x28, 0xb5, 0x2f, 0xfd }, { 0x1f, 0x8b, 0, 0 },
                                                                    { 0xfd, '7', 'z', 'X' } };
                         for (size_t m = 0; m < 3; m++)
                                 if (n >= 4 && memcmp(buf, magics[m], m == 1 ? 2 : 4) == 0)
-                                        return fail(a, f, err, CORONER_E_USAGE, "%s",
+                                        return fail(f, err, CORONER_E_USAGE, "%s",
                                                     "compressed input cannot be followed; decompress it into "
                                                     "the pipe (zstdcat/zcat/xzcat FILE | coroner --follow)");
                 }
                 if (n == 0) {
                         if (!f->file)
-                                end_input(a, f);
+                                end_input(f);
                         return 0;
                 }
-                analysis_set_clock(a, monotonic_ms());
-                consume(a, f, buf, (size_t)n);
+                consume(f, buf, (size_t)n);
                 f->offset += n;
                 if (!f->file)
                         return 0;
         }
 }
 
-/* f as a new input of a: its line buffers, nothing opened yet. */
-static int add_followed(coroner_analysis *a, struct followed *f, const char *name)
+/* f as a new input of the sink: its line buffers, nothing opened yet. */
+static int add_followed(const struct follow_sink *sink, struct followed *f, const char *name)
 {
-        f->input = analysis_add_input(a, name);
+        f->sink = sink;
+        f->input = sink->open(sink->ctx, name);
         if (f->input < 0)
                 return f->input;
-        a->inputs[f->input].live = true;
-        a->inputs[f->input].compression = "none";
         f->partial = malloc(LIMIT_LINE_BYTES);
         f->prev = malloc(LIMIT_LINE_BYTES);
         return f->partial && f->prev ? 0 : CORONER_E_NOMEM;
 }
 
-static int open_followed(coroner_analysis *a, struct followed *f, const char *name, struct coroner_error *err)
+static int open_followed(const struct follow_sink *sink, struct followed *f, const char *name,
+                         struct coroner_error *err)
 {
-        int r = add_followed(a, f, name);
+        int r = add_followed(sink, f, name);
         if (r == CORONER_E_NOMEM && f->input >= 0)
-                return fail(a, f, err, CORONER_E_NOMEM, "%s", "out of memory");
+                return fail(f, err, CORONER_E_NOMEM, "%s", "out of memory");
         if (r < 0)
                 return r;
         if (!f->path) {
@@ -181,7 +174,7 @@ static int open_followed(coroner_analysis *a, struct followed *f, const char *na
                 /* O_NONBLOCK: a FIFO opens before its writer does */
                 f->fd = open(f->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
                 if (f->fd < 0)
-                        return fail(a, f, err, CORONER_E_IO, "cannot open: %s", strerror(errno));
+                        return fail(f, err, CORONER_E_IO, "cannot open: %s", strerror(errno));
         }
         struct stat st;
         if (fstat(f->fd, &st) == 0 && S_ISREG(st.st_mode)) {
@@ -195,7 +188,7 @@ static int open_followed(coroner_analysis *a, struct followed *f, const char *na
 }
 
 /* tail -F: has the file been truncated, or its path moved to another file? */
-static int check_file(coroner_analysis *a, struct followed *f, char *buf, struct coroner_error *err)
+static int check_file(struct followed *f, char *buf, struct coroner_error *err)
 {
         struct stat st;
         if (fstat(f->fd, &st) == 0 && st.st_size < f->offset) {
@@ -207,20 +200,20 @@ static int check_file(coroner_analysis *a, struct followed *f, char *buf, struct
         if (stat(f->path, &st) != 0 || (st.st_dev == f->dev && st.st_ino == f->ino))
                 return 0;  /* the same file (or none yet at the path: keep the old one) */
         /* Rotated: what the old file still holds, then the new file as an input of its own. */
-        int r = read_some(a, f, buf, err);
-        end_input(a, f);
+        int r = read_some(f, buf, err);
+        end_input(f);
         close(f->fd);
+        const struct follow_sink *sink = f->sink;
         struct followed next = { .path = f->path, .fd = -1 };
         free(f->partial);
         free(f->prev);
         *f = next;
         if (r == 0)
-                r = open_followed(a, f, f->path, err);
+                r = open_followed(sink, f, f->path, err);
         return r;
 }
 
-int coroner_analysis_follow(coroner_analysis *a, const char *const *paths, size_t n,
-                            const struct coroner_follow_options *fo, struct coroner_error *errs)
+int follow_run(const char *const *paths, size_t n, const struct follow_sink *sink, struct coroner_error *errs)
 {
         struct followed *fs = calloc(n ? n : 1, sizeof *fs);
         struct pollfd *pfd = calloc(n ? n : 1, sizeof *pfd);
@@ -236,13 +229,12 @@ int coroner_analysis_follow(coroner_analysis *a, const char *const *paths, size_
                 bool stdin_ = !paths[i] || strcmp(paths[i], "-") == 0;
                 fs[i].path = stdin_ ? NULL : paths[i];
                 fs[i].fd = -1;
-                int r = open_followed(a, &fs[i], stdin_ ? "-" : paths[i], &errs[i]);
+                int r = open_followed(sink, &fs[i], stdin_ ? "-" : paths[i], &errs[i]);
                 if (r < 0 && status == 0)
                         status = r;
         }
-        analysis_set_clock(a, monotonic_ms());
         for (;;) {
-                if (fo && fo->stop && *fo->stop) {
+                if (sink->stopped(sink->ctx)) {
                         status = status ? status : CORONER_E_STOPPED;
                         break;
                 }
@@ -267,78 +259,64 @@ int coroner_analysis_follow(coroner_analysis *a, const char *const *paths, size_
                         bool ready = f->file;
                         if (!f->file)
                                 ready = pfd[k++].revents != 0;
-                        int r = ready ? read_some(a, f, buf, &errs[i]) : 0;
+                        int r = ready ? read_some(f, buf, &errs[i]) : 0;
                         if (r == 0 && f->file && !f->ended)
-                                r = check_file(a, f, buf, &errs[i]);
+                                r = check_file(f, buf, &errs[i]);
                         if (r < 0 && status == 0)
                                 status = r;
                 }
-                analysis_follow_tick(a, monotonic_ms(), fo);
-                if (fo && fo->delivered && !fo->delivered(fo->ctx)) {
+                if (!sink->round(sink->ctx)) {
                         status = CORONER_E_IO;  /* the output failed: nothing more can be delivered */
                         break;
                 }
         }
         for (size_t i = 0; i < n; i++) {
                 if (!fs[i].ended && fs[i].fd >= 0)
-                        end_input(a, &fs[i]);
+                        end_input(&fs[i]);
                 if (fs[i].path && fs[i].fd >= 0)
                         close(fs[i].fd);
                 free(fs[i].partial);
                 free(fs[i].prev);
         }
-        analysis_follow_tick(a, monotonic_ms(), fo);
         free(fs);
         free(pfd);
         free(buf);
         return status;
 }
 
-/* ---- live inputs: bytes handed over by the caller (coroner run) ---- */
+/* ---- a stream of bytes handed over by the caller (coroner run) ---- */
 
-struct coroner_live {
-        coroner_analysis *a;
+struct follow_stream {
         struct followed f;
 };
 
-int coroner_live_open(coroner_analysis *a, const char *name,
-                      void (*on_line)(void *ctx, int input, const char *line, size_t len), void *ctx,
-                      coroner_live **ret)
+int follow_stream_open(const struct follow_sink *sink, const char *name, struct follow_stream **ret)
 {
-        coroner_live *l = calloc(1, sizeof *l);
-        if (!l)
+        struct follow_stream *st = calloc(1, sizeof *st);
+        if (!st)
                 return CORONER_E_NOMEM;
-        l->a = a;
-        l->f.fd = -1;
-        l->f.on_line = on_line;
-        l->f.ctx = ctx;
-        if (add_followed(a, &l->f, name) < 0) {
-                free(l->f.partial);
-                free(l->f.prev);
-                free(l);
+        st->f.fd = -1;
+        if (add_followed(sink, &st->f, name) < 0) {
+                free(st->f.partial);
+                free(st->f.prev);
+                free(st);
                 return CORONER_E_NOMEM;
         }
-        *ret = l;
+        *ret = st;
         return 0;
 }
 
-void coroner_live_feed(coroner_live *l, const char *bytes, size_t n)
+void follow_stream_feed(struct follow_stream *st, const char *bytes, size_t n)
 {
-        analysis_set_clock(l->a, monotonic_ms());
-        consume(l->a, &l->f, bytes, n);
+        consume(&st->f, bytes, n);
 }
 
-void coroner_live_close(coroner_live *l)
+void follow_stream_close(struct follow_stream *st)
 {
-        if (!l)
+        if (!st)
                 return;
-        end_input(l->a, &l->f);
-        free(l->f.partial);
-        free(l->f.prev);
-        free(l);
-}
-
-void coroner_analysis_tick(coroner_analysis *a, const struct coroner_follow_options *fo)
-{
-        analysis_follow_tick(a, monotonic_ms(), fo);
+        end_input(&st->f);
+        free(st->f.partial);
+        free(st->f.prev);
+        free(st);
 }
