@@ -27,7 +27,7 @@ static long read_entries(coroner_analysis *a, int input, struct journal_reader *
 {
         struct journal_entry e;
         long count = 0;
-        int r;
+        int r = 0;
         while (!stopped(o) && (r = journal_reader_next(jr, until, &e, err)) > 0) {
                 count++;
                 if (analysis_skip_message(a, input, e.msg, e.msg_len, false))
