@@ -21,15 +21,13 @@ static bool stopped(const struct coroner_journal_options *o)
 }
 
 /* Every entry there is now (up to until): the fast path first, the other
- * fields only for the entries it keeps. Returns how many, or <0. */
-static long read_entries(coroner_analysis *a, int input, struct journal_reader *jr, int64_t until,
+ * fields only for the entries it keeps. 0, or <0 on an error. */
+static int read_entries(coroner_analysis *a, int input, struct journal_reader *jr, int64_t until,
                          const struct coroner_journal_options *o, struct coroner_error *err)
 {
         struct journal_entry e;
-        long count = 0;
         int r = 0;
         while (!stopped(o) && (r = journal_reader_next(jr, until, &e, err)) > 0) {
-                count++;
                 if (analysis_skip_message(a, input, e.msg, e.msg_len, false))
                         continue;
                 journal_reader_fields(jr, &e);
@@ -46,40 +44,56 @@ static long read_entries(coroner_analysis *a, int input, struct journal_reader *
                 l.msg_len = e.msg_len;
                 analysis_feed_logical(a, input, &l, e.line, e.line_len);
         }
-        return stopped(o) ? count : r < 0 ? r : count;
+        return r < 0 ? r : 0;
 }
 
-/* --follow: wait for entries and read them, until stopped or an error;
- * the cursor file is written once what was read was delivered. */
-static int follow(coroner_analysis *a, int input, struct journal_reader *jr, int64_t until,
-                  const struct coroner_journal_options *o, struct coroner_error *err)
+/* One round of --follow: a tick, a wait, the entries that came. */
+static int follow_round(coroner_analysis *a, int input, struct journal_reader *jr, int64_t until,
+                        const struct coroner_journal_options *o, char **saved, struct coroner_error *err)
 {
-        while (!stopped(o)) {
-                analysis_follow_tick(a, monotonic_ms(), o->fo);
-                if (o->fo && o->fo->on_tick)
-                        o->fo->on_tick(o->fo->ctx);
-                if (stopped(o))
-                        break;
-                int r = journal_reader_wait(jr, err);
-                if (r < 0)
-                        return r;
-                analysis_set_clock(a, monotonic_ms());
-                long n = read_entries(a, input, jr, until, o, err);
-                if (n < 0)
-                        return (int)n;
-                /* Only what was delivered: an output that failed stops the
-                 * follow before its entries count as read. */
-                if (o->fo && o->fo->delivered && !o->fo->delivered(o->fo->ctx)) {
-                        set_error(err, "output", "%s", "the report could not be written; stopped");
-                        return CORONER_E_IO;
-                }
-                const char *cursor = journal_reader_cursor(jr);
-                if (o->cursor_file && cursor && n > 0 && coroner_cursor_save(o->cursor_file, cursor, err) < 0)
-                        return CORONER_E_IO;
+        analysis_follow_tick(a, monotonic_ms(), o->fo);
+        if (o->fo && o->fo->on_tick)
+                o->fo->on_tick(o->fo->ctx);
+        if (stopped(o))
+                return 0;
+        int r = journal_reader_wait(jr, err);
+        if (r < 0)
+                return r;
+        analysis_set_clock(a, monotonic_ms());
+        r = read_entries(a, input, jr, until, o, err);
+        if (r < 0)
+                return r;
+        /* Only what was delivered: an output that failed stops the follow
+         * before its entries count as read. */
+        if (o->fo && o->fo->delivered && !o->fo->delivered(o->fo->ctx)) {
+                set_error(err, "output", "%s", "the report could not be written; stopped");
+                return CORONER_E_IO;
         }
+        const char *cursor = journal_reader_cursor(jr);
+        if (!o->cursor_file || !cursor || (*saved && strcmp(cursor, *saved) == 0))
+                return 0;
+        if (coroner_cursor_save(o->cursor_file, cursor, err) < 0)
+                return CORONER_E_IO;
+        free(*saved);
+        *saved = strndup_safe(cursor, strlen(cursor));
         return 0;
 }
 
+/* --follow: wait for entries and read them, until stopped or an error;
+ * the cursor file is written once what was read was delivered, whenever
+ * the cursor moved (entries of another invocation move it too, though the
+ * analysis never sees them). */
+static int follow(coroner_analysis *a, int input, struct journal_reader *jr, int64_t until,
+                  const struct coroner_journal_options *o, struct coroner_error *err)
+{
+        const char *start = journal_reader_cursor(jr);
+        char *saved = start ? strndup_safe(start, strlen(start)) : NULL;
+        int r = 0;
+        while (r == 0 && !stopped(o))
+                r = follow_round(a, input, jr, until, o, &saved, err);
+        free(saved);
+        return r;
+}
 static char *input_name(const struct coroner_journal_options *o)
 {
         struct strbuf name = { 0 };
@@ -114,11 +128,8 @@ int coroner_analysis_read_journal(coroner_analysis *a, const struct coroner_jour
         in->compression = "journal";
         struct journal_reader *jr = NULL;
         int r = journal_reader_open(o, since, &jr, err);
-        if (r == 0) {
-                long n = read_entries(a, input, jr, until, o, err);
-                if (n < 0)
-                        r = (int)n;
-        }
+        if (r == 0)
+                r = read_entries(a, input, jr, until, o, err);
         if (r == 0 && o->follow)
                 r = follow(a, input, jr, until, o, err);
         in = &a->inputs[input];
