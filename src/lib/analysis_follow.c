@@ -44,7 +44,7 @@ static void sink_line(void *ctx, int input, const char *line, size_t len, const 
         in->prev_line = prev;
         in->prev_len = prev_len;
         analysis_feed_line(c->a, input, line, len);
-        c->a->inputs[input].prev_line = NULL;
+        in->prev_line = NULL;
 }
 
 static void sink_end(void *ctx, int input)

@@ -457,11 +457,11 @@ static bool import_verdict(struct match_result *m, const coroner_db *db, const s
          * because of the following error (look up to see its traceback):
          * <the error>" (transformers/utils/import_utils.py, _get_module) */
         const char *failed = strstr(x->message, "Failed to import ");
-        char importer[64] = "";
+        char lazy[128], importer[64] = "";  /* the module it imported, its package */
         if (failed) {
                 size_t k = strcspn(failed + 17, " \n");
-                snprintf(module, sizeof module, "%.*s", (int)(k < 127 ? k : 127), failed + 17);
-                top_package(module, importer);
+                snprintf(lazy, sizeof lazy, "%.*s", (int)(k < 127 ? k : 127), failed + 17);
+                top_package(lazy, importer);
                 if (!strcmp(user, "the application"))
                         user = importer;
         }
@@ -498,7 +498,7 @@ static bool import_verdict(struct match_result *m, const coroner_db *db, const s
         if (failed) {
                 char detail[400];
                 const char *cause = strrchr(x->message, '\n');
-                snprintf(detail, sizeof detail, "an interface (importing %s failed: %.160s)", module,
+                snprintf(detail, sizeof detail, "an interface (importing %s failed: %.160s)", lazy,
                          cause ? cause + 1 : "see the error above");
                 verdict_version_mismatch(m, b, importer, "a package it imports", detail);
                 return true;
