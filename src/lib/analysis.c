@@ -1157,7 +1157,7 @@ int coroner_analysis_finish(coroner_analysis *a)
                 return 0;
         analysis_end_input(a, -1);
         apply_version_conditions(a);
-        ranking_finish(&a->ranking);
+        ranking_finish(&a->ranking, a->facts.cand_seen);
         a->finished = true;
         return 0;
 }

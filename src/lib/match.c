@@ -504,5 +504,7 @@ void match_result_free(struct match_result *m)
         for (size_t i = 0; m->checks && m->sig && i < m->sig->n_candidates; i++)
                 free(m->checks[i]);
         free(m->checks);
+        free(m->alt_cause);
+        free(m->alt_check);
         memset(m, 0, sizeof *m);
 }

@@ -42,6 +42,8 @@ bool where_names_captures(const struct where *w, size_t n, const pcre2_code *cod
 struct candidate {
         char *cause;
         char *check;
+        const char *category;     /* optional: a cause of another category, offered
+                                   * as an alternative reading (rank.c) */
         struct pattern evidence;  /* optional */
         struct where *where;      /* conditions on the evidence's captures */
         size_t n_where;
@@ -111,6 +113,8 @@ struct message_class {
         const char *category;    /* NULL: a bug in the code that raised it (application-bug) */
         const cJSON *fixes;      /* what to do (without category: instead of the
                                   * tensor advice, when the class has its own) */
+        /* optional: the same words read as a failure of another kind */
+        const char *alt_category, *alt_cause, *alt_check;
         struct pattern pattern;
 };
 
@@ -364,6 +368,10 @@ struct match_result {
         int specificity;
         /* Where a traceback was raised (any basis). */
         struct frame_ref raised_in, called_from;
+        /* A generic verdict's other reading, of another category (blame
+         * cannot tell the two apart from the frames): cause and check, or NULL. */
+        const char *alt_category;
+        char *alt_cause, *alt_check;
 };
 /* An error line whose words name a kind of failure (knowledge/python.json's
  * message classes with a category): its generic verdict. */

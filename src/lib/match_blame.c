@@ -305,6 +305,14 @@ static void set_verdict(struct match_result *m, const char *id, const char *cate
         m->specificity = specificity;
 }
 
+/* The reading blame did not choose, when the frames cannot rule it out. */
+static void set_alternative(struct match_result *m, const char *category, struct strbuf *cause, struct strbuf *check)
+{
+        m->alt_category = category;
+        m->alt_cause = sb_take(cause);
+        m->alt_check = sb_take(check);
+}
+
 /* Where it happened, for the title: the application's frame if it has
  * one, else the raising library. */
 static void blame_place(struct strbuf *sb, const struct blame *b)
@@ -381,6 +389,17 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
                 sb_printf(&sb, "pip show %s", b->raised.package);
                 add_fix(m, &sb);
         }
+        /* Code that a library rejects was often right for another release
+         * of it: an interface or a default changed under the code. */
+        if (b->raised.kind == FRAME_LIBRARY && plain_name(b->raised.package)) {
+                struct strbuf check = { 0 };
+                char dist[64];
+                distribution(NULL, b->raised.package, dist);
+                sb_printf(&sb, "The code fits another release of %s: an interface, a default or a behaviour changed "
+                               "between the release it was written for and the installed one", b->raised.package);
+                sb_printf(&check, "pip show %s (compare with the version the code or its requirements name)", dist);
+                set_alternative(m, "library-version-mismatch", &sb, &check);
+        }
 }
 
 static void verdict_version_mismatch(struct match_result *m, const struct blame *b, const char *user, const char *used,
@@ -415,6 +434,17 @@ static void verdict_version_mismatch(struct match_result *m, const struct blame 
                 sb_printf(&sb, "Install versions that fit: find %s (pip list; the traceback's frames and imports name it) and install the version that %s's release requires (its requirements or changelog).",
                           used, user);
         add_fix(m, &sb);
+        /* The application's own code naming what no release has is a bug of its own. */
+        if (b->app.f && b->raised.f == b->app.f) {
+                struct strbuf check = { 0 };
+                sb_puts(&sb, "A mistake in the application's own code: a misspelt or wrong name, or an object of "
+                             "another type than the code expects");
+                sb_puts(&check, "Open ");
+                sb_append_display(&check, b->app.f->file, strlen(b->app.f->file), 200);
+                sb_printf(&check, " at line %d and check the name against the installed package's documentation",
+                          b->app.f->line);
+                set_alternative(m, "application-bug", &sb, &check);
+        }
 }
 
 static void verdict_missing_module(struct match_result *m, const coroner_db *db, const struct blame *b, const char *module)
@@ -566,6 +596,12 @@ static void verdict_not_implemented(struct match_result *m, const struct blame *
         if (plain_name(dist)) {
                 sb_printf(&sb, "pip show %s", dist);
                 add_fix(m, &sb);
+                /* Another release (newer, or built for this torch/CUDA) may implement it. */
+                struct strbuf check = { 0 };
+                sb_printf(&sb, "The installed %s release or build lacks what another has: a newer release, or a build "
+                               "made for the installed torch and CUDA", dist);
+                sb_printf(&check, "pip show %s torch (compare with the release notes of %s's latest release)", dist, dist);
+                set_alternative(m, "library-version-mismatch", &sb, &check);
         }
 }
 
@@ -600,6 +636,12 @@ static void verdict_from_class(struct match_result *m, const struct blame *b, co
                 sb_printf(&sb, " It was raised in %s.", b->raised.package);
         m->summary = sb_take(&sb);
         add_class_fixes(m, mc, &sb);
+        if (mc->alt_category) {
+                struct strbuf check = { 0 };
+                sb_puts(&sb, mc->alt_cause);
+                sb_puts(&check, mc->alt_check);
+                set_alternative(m, mc->alt_category, &sb, &check);
+        }
 }
 
 bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m)

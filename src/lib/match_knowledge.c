@@ -389,6 +389,15 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
                         r = fail(err, path, "message class \"%s\" needs a known category and fixes", c->what ? c->what : "?");
                         break;
                 }
+                const cJSON *alt = cJSON_GetObjectItemCaseSensitive(e, "alternative");
+                c->alt_category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "category"));
+                c->alt_cause = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "cause"));
+                c->alt_check = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "check"));
+                if (alt && (!c->alt_category || !category_known(c->alt_category) || !c->alt_cause || !c->alt_check)) {
+                        r = fail(err, path, "message class \"%s\": \"alternative\" needs a known category, a cause and a check",
+                                 c->what ? c->what : "?");
+                        break;
+                }
                 const char *pattern = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "pattern"));
                 if (!c->what || !pattern)
                         r = fail(err, path, "%s", "each message class needs \"what\" and \"pattern\"");

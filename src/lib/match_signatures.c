@@ -319,7 +319,7 @@ static int signature_keys(const cJSON *j, const char *path, struct coroner_error
                                            "requires", NULL };
         static const char *const match[] = { "exception", "message", "line", "frame", "where", "whole", "literals", NULL };
         static const char *const frame[] = { "file", "function", NULL };
-        static const char *const candidate[] = { "cause", "check", "evidence", "where", NULL };
+        static const char *const candidate[] = { "cause", "check", "category", "evidence", "where", NULL };
         static const char *const samples[] = { "match", "no_match", NULL };
         const cJSON *m = cJSON_GetObjectItemCaseSensitive(j, "match"), *c;
         int r = data_file_known_keys(j, top, "the signature", path, err);
@@ -422,6 +422,10 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                         cd->check = (char *)get_string(c, "check");
                         if (!cd->cause || !cd->check)
                                 return fail(err, path, "%s", "each candidate needs \"cause\" and \"check\"");
+                        cd->category = get_string(c, "category");
+                        if (cJSON_GetObjectItemCaseSensitive(c, "category") && (!cd->category || !category_known(cd->category)))
+                                return fail(err, path, "a candidate's category \"%s\" is unknown (see signatures/README.md)",
+                                            cd->category ? cd->category : "");
                         if ((r = optional_pattern(c, "evidence", &cd->evidence, path, err)) < 0 ||
                             (r = parse_where(c, cd->evidence.code, &cd->where, &cd->n_where, path, err)) < 0)
                                 return r;

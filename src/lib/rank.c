@@ -37,6 +37,8 @@ static void diagnosis_free(struct diagnosis *d)
         free(d->chain_places);
         for (size_t i = 0; i < d->n_evidence; i++)
                 free(d->evidence[i].text);
+        free(d->alt_cause);
+        free(d->alt_check);
         free(d->streams);
         free(d);
 }
@@ -179,6 +181,7 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         d->from_exception = ev->kind != EVENT_LINE;
         d->failure_words = event_failure_words(ev);
         d->explained_by = -1;
+        d->alternative_to = -1;
         d->first_seq = UINT64_MAX;
         if (x) {
                 d->exc_type = dup_or_null(x->type);
@@ -222,6 +225,12 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         d->severity = s ? s->severity : m->severity;
         d->symptom = s ? s->symptom : m->symptom;
         d->specificity = s ? s->specificity : m->specificity;
+        if (m->alt_category && strcmp(m->alt_category, d->category) != 0) {  /* blame's other reading */
+                d->alt_cause = dup_or_null(m->alt_cause);
+                d->alt_check = dup_or_null(m->alt_check);
+                if (d->alt_cause && d->alt_check)
+                        d->alt_category = m->alt_category;
+        }
         return d;
 }
 
@@ -684,7 +693,111 @@ static void order_runs(struct ranking *rk)
         free(by_run);
 }
 
-void ranking_finish(struct ranking *rk)
+/* of's other reading alt, as a diagnosis of its own: the same evidence,
+ * run and sightings, the alternative's cause as its title and its check as
+ * its fix, half of of's confidence. */
+static struct diagnosis *alternative_diagnosis(const struct diagnosis *of, const struct alternative *alt)
+{
+        struct diagnosis *d = xmalloc_or_null(sizeof *d);
+        if (!d)
+                return NULL;
+        struct strbuf sb = { 0 };
+        snprintf(d->id, sizeof d->id, "alternative.%s", alt->category);
+        memcpy(d->run, of->run, sizeof d->run);
+        memcpy(d->fingerprint, of->fingerprint, sizeof d->fingerprint);
+        d->basis = of->basis;
+        d->category = alt->category;
+        d->run_order = of->run_order;
+        d->score_run_last = of->score_run_last;
+        d->severity = of->severity;
+        d->specificity = of->specificity;
+        d->from_exception = of->from_exception;
+        d->incomplete = of->incomplete;
+        d->count = of->count;
+        d->first_seq = of->first_seq;
+        d->last_seq = of->last_seq;
+        d->first_usec = of->first_usec;
+        d->last_usec = of->last_usec;
+        d->first_has_time = of->first_has_time;
+        d->last_has_time = of->last_has_time;
+        d->raised_in = of->raised_in;
+        d->called_from = of->called_from;
+        for (size_t i = 0; i < of->n_streams; i++)
+                add_stream(d, &of->streams[i]);
+        d->n_streams_total = of->n_streams_total;
+        for (size_t i = 0; i < of->n_evidence; i++) {
+                d->evidence[i] = of->evidence[i];
+                d->evidence[i].text = dup_or_null(of->evidence[i].text);
+                d->n_evidence++;
+        }
+        d->title = dup_or_null(alt->cause);
+        sb_puts(&sb, "The evidence of #1 can also mean this: ");
+        sb_puts(&sb, alt->cause);
+        sb_puts(&sb, ". The check below tells the two readings apart.");
+        d->summary = sb_take(&sb);
+        d->fixes = calloc(1, sizeof *d->fixes);
+        if (d->fixes && (d->fixes[0] = dup_or_null(alt->check)))
+                d->n_fixes = 1;
+        d->explained_by = -1;
+        d->alternative_to = 0;
+        d->confidence = of->confidence / 2;
+        d->score = of->score;
+        return d;
+}
+
+/* The signature's candidate causes of another category, those the log
+ * supports first; one whose own evidence the log could show but does not
+ * is left out. Then blame's reading. */
+static size_t readings_of(const struct diagnosis *d, const uint8_t *cand_seen, struct alternative *out, size_t cap)
+{
+        const struct coroner_signature *s = d->sig;
+        size_t n = 0;
+        for (int pass = 0; pass < 2; pass++)
+                for (size_t k = 0; s && k < s->n_candidates && n < cap; k++) {
+                        const struct candidate *c = &s->candidates[k];
+                        bool seen = k < 8 && cand_seen && (cand_seen[s->number] >> k & 1);
+                        bool looked_for = c->evidence.code && c->watched && k < 8;
+                        if (!c->category || strcmp(c->category, d->category) == 0 || seen != (pass == 0) ||
+                            (!seen && looked_for))
+                                continue;
+                        out[n++] = (struct alternative){ c->category, c->cause,
+                                                         d->checks && d->checks[k] ? d->checks[k] : c->check };
+                }
+        if (d->alt_category && n < cap)
+                out[n++] = (struct alternative){ d->alt_category, d->alt_cause, d->alt_check };
+        return n;
+}
+
+/* The first diagnosis's other readings follow it, each as a diagnosis:
+ * when coroner's first reading is wrong, the right one should be second.
+ * They never push a root cause of the same run out of the first three. */
+static void offer_alternatives(struct ranking *rk, const uint8_t *cand_seen)
+{
+        const struct diagnosis *first = rk->diags[0];
+        struct alternative readings[DIAG_ALTERNATIVES];
+        size_t n = first->severity >= CORONER_SEV_ERROR ? readings_of(first, cand_seen, readings, DIAG_ALTERNATIVES) : 0;
+        size_t room = 2;
+        for (size_t i = 1; i < rk->n && i < 3; i++) {
+                const struct diagnosis *d = rk->diags[i];
+                if (d->run_order == first->run_order && tier(d) >= 4 && !explains(first, d))
+                        room--;
+        }
+        if (n > room)
+                n = room;
+        for (size_t k = 0; k < n; k++) {
+                struct diagnosis *alt = alternative_diagnosis(first, &readings[k]);
+                if (!alt || !ranking_grow(rk)) {
+                        if (alt)
+                                diagnosis_free(alt);
+                        return;
+                }
+                memmove(rk->diags + 2 + k, rk->diags + 1 + k, (rk->n - 1 - k) * sizeof *rk->diags);
+                rk->diags[1 + k] = alt;
+                rk->n++;
+        }
+}
+
+void ranking_finish(struct ranking *rk, const uint8_t *cand_seen)
 {
         if (rk->n == 0)
                 return;
@@ -698,9 +811,16 @@ void ranking_finish(struct ranking *rk)
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
         for (size_t i = 0; i < rk->n; i++)
                 rk->diags[i]->explained_by = -1;  /* --follow's indexes were of the order of creation */
+        offer_alternatives(rk, cand_seen);
         size_t run_top = 0;  /* index of the first diagnosis of the current run */
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
+                if (d->alternative_to >= 0) {
+                        snprintf(d->rationale, sizeof d->rationale,
+                                 "Offered after #%d: its evidence can also mean a failure of this kind; the check tells them apart.",
+                                 d->alternative_to + 1);
+                        continue;
+                }
                 if (d->run_order != rk->diags[run_top]->run_order)
                         run_top = i;
                 for (size_t j = 0; j < rk->n && d->explained_by < 0; j++)

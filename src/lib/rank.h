@@ -6,6 +6,16 @@
 
 /* ---- rank.c: matched events -> diagnoses ---- */
 
+/* Another reading of a diagnosis's evidence, of another category: a
+ * signature's candidate cause with a category of its own, or blame's
+ * second reading. The first diagnosis of a report offers its readings as
+ * diagnoses of their own right after it (ranking_finish). */
+struct alternative {
+        const char *category;  /* static or the database's */
+        const char *cause, *check;
+};
+enum { DIAG_ALTERNATIVES = 2 };
+
 struct diagnosis {
         const struct coroner_signature *sig;  /* NULL: a generic verdict or unrecognized */
         enum basis basis;
@@ -41,6 +51,10 @@ struct diagnosis {
         struct frame_ref raised_in, called_from;  /* where the first exception was raised */
         bool version_excluded;  /* the log shows a package version the signature excludes */
         bool version_unknown;   /* the signature names versions the log does not show */
+        const char *alt_category;      /* blame's other reading, or NULL */
+        char *alt_cause, *alt_check;
+        int alternative_to;     /* index in the ranked array of the diagnosis this reads
+                                 * otherwise, -1 if none */
         /* filled by rank_finish */
         double score, confidence;
         char rationale[256];
@@ -68,7 +82,9 @@ bool ranking_count_known(struct ranking *rk, const struct event *ev, const struc
 /* The same for a generic verdict (basis, id) of ev's fingerprint. */
 bool ranking_count_generic(struct ranking *rk, const struct event *ev, enum basis basis, const char *id,
                            const char *fingerprint);
-void ranking_finish(struct ranking *rk);
+/* Scores, orders and explains; cand_seen (facts.cand_seen, or NULL) says
+ * which candidate causes the log supports, for the alternatives offered. */
+void ranking_finish(struct ranking *rk, const uint8_t *cand_seen);
 void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset);
 /* Score, confidence and rationale of one diagnosis without reordering (--follow). */
 void ranking_score_one(struct ranking *rk, size_t i);

@@ -113,6 +113,8 @@ const char *report_role_words(const struct diagnosis *d, char buf[32])
 {
         if (d->explained_by >= 0)
                 snprintf(buf, 32, "consequence of #%d", d->explained_by + 1);
+        else if (d->alternative_to >= 0)
+                snprintf(buf, 32, "alternative to #%d", d->alternative_to + 1);
         else if (d->severity <= CORONER_SEV_INFO)
                 snprintf(buf, 32, "note");
         else if (d->unrecognized || d->basis == BASIS_ERROR_LINES)

@@ -171,6 +171,10 @@ static cJSON *diagnosis_json(const coroner_analysis *a, size_t i)
                         cJSON_AddItemToArray(vc, c);
                 }
         }
+        if (d->alternative_to >= 0)
+                cJSON_AddNumberToObject(o, "alternative_to", d->alternative_to + 1);
+        else
+                cJSON_AddNullToObject(o, "alternative_to");
         if (d->explained_by >= 0)
                 cJSON_AddNumberToObject(o, "explained_by", d->explained_by + 1);
         else

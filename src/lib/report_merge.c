@@ -41,7 +41,13 @@ static int by_severity_then_time(const void *x, const void *y)
         const char *ta = seen(a, "first_seen"), *tb = seen(b, "first_seen");
         if (!*ta != !*tb)
                 return *ta ? -1 : 1;
-        return strcmp(ta, tb);
+        int c = strcmp(ta, tb);
+        if (c)
+                return c;
+        /* an alternative reading (doc/ranking.md) after the diagnosis seen with it */
+        const char *ia = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "id"));
+        const char *ib = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "id"));
+        return (ia && strncmp(ia, "alternative.", 12) == 0) - (ib && strncmp(ib, "alternative.", 12) == 0);
 }
 
 static double number(const cJSON *o, const char *key)
@@ -232,6 +238,8 @@ int coroner_report_merge(const char *const *texts, const char *const *names, siz
                 cJSON_ReplaceItemInObjectCaseSensitive(diags[i], "rank", cJSON_CreateNumber((double)i + 1));
                 /* Indexes into one report's ranking mean nothing in another's. */
                 cJSON_ReplaceItemInObjectCaseSensitive(diags[i], "explained_by", cJSON_CreateNull());
+                if (cJSON_GetObjectItemCaseSensitive(diags[i], "alternative_to"))
+                        cJSON_ReplaceItemInObjectCaseSensitive(diags[i], "alternative_to", cJSON_CreateNull());
                 cJSON_AddItemToArray(list, diags[i]);
         }
         free(diags);

@@ -434,6 +434,12 @@ static void short_diagnosis(struct text *t, const coroner_analysis *a, size_t i)
         sb_printf(&t->sb, "  #%-3zu %s%-8s%s ", i + 1, sev_color(t->st, d->severity),
                   coroner_severity_name(d->severity), t->st->reset);
         sb_printf(&line, "%s: %s (%s)", report_role_words(d, role), d->title, d->id);
+        if (d->alternative_to >= 0 && d->n_fixes) {
+                sb_printf(&line, "; check: %s", d->fixes[0]);
+                wrap(t, line.data, 600, 15);
+                sb_free(&line);
+                return;  /* its sightings are #1's */
+        }
         if (d->count > 1)
                 sb_printf(&line, " ×%zu", d->count);
         if (d->first_has_time) {

@@ -209,6 +209,34 @@ for text in "ERROR: something nobody knows" "panic: an unknown Go panic" "[error
         expect "never 'no known failure' for: $text" "len(r['diagnoses']) >= 1" "$text"
 done
 
+# ---- alternative readings: the first diagnosis's other reading follows it ----
+alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
+expect "EACCES: a refused bind is the alternative" \
+        "d['id'] == 'errno.eacces' and d['alternative_to'] is None and $alt2 and r['diagnoses'][1]['category'] == 'port-in-use' and r['diagnoses'][1]['id'] == 'alternative.port-in-use' and r['diagnoses'][1]['confidence'] < d['confidence'] and r['diagnoses'][1]['evidence'] == d['evidence']" \
+        "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188): an attempt was made to access a socket in a way forbidden by its access permissions"
+expect "HTTP 401: a wrong name or path is the alternative" \
+        "d['category'] == 'model-access-denied' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        "requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/api/models/my-org/my-model" --no-signatures
+expect "blame: a library rejecting the application's call may be another release" \
+        "d['id'] == 'generic.application-bug' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch' and 'pip show' in r['diagnoses'][1]['fixes'][0]" \
+        'Traceback (most recent call last):
+  File "/home/u/train.py", line 42, in <module>
+    out = model(batch)
+  File "/usr/lib/python3/dist-packages/torch/nn/modules/module.py", line 1501, in _call_impl
+    return forward_call(*args, **kwargs)
+TypeError: forward() got an unexpected keyword argument '"'"'labels'"'"''
+expect "a healthy reading offers nothing else" "len(r['diagnoses']) == 0" "INFO all good"
+expect "an alternative never pushes an independent root cause of the run out of the first three" \
+        "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
+        "PermissionError: [Errno 13] Permission denied: '/models/cache'
+OSError: [Errno 28] No space left on device: '/data/ckpt'
+RuntimeError: CUDA error: out of memory" --no-signatures
+for f in text markdown; do
+        printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
+        "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
+        check "the $f report names the alternative of #1" grep -q "alternative to #1" "$TMP/alt.out"
+done
+
 # ---- --no-signatures loads the tables alone ----
 "$CORONER" -f json --no-signatures "$SRCDIR/corpus/gpu-cuda-oom/log.txt" > "$TMP/n.json"
 check "--no-signatures: no signature file's id in the report" "$PY" -c "

@@ -40,7 +40,7 @@ host 3 > "$TMP/h3-oom.log"
 "$CORONER" merge "$TMP"/h1.json "$TMP"/h2.json "$TMP"/h3-oom.json "$TMP"/h4.json "$TMP"/h5.json "$TMP"/h6.json \
         "$TMP"/h7.json "$TMP"/h8.json > "$TMP/eight.json"
 check "eight per-host reports of one failure merge into one diagnosis on 8 hosts" \
-        test "$(json_get "$TMP/eight.json" '[str(d["count"]) + "/" + str(len({s["host"] for s in d["streams"]})) for d in r["diagnoses"]]')" = "['8/8']"
+        test "$(json_get "$TMP/eight.json" '[str(d["count"]) + "/" + str(len({s["host"] for s in d["streams"]})) for d in r["diagnoses"] if not d["id"].startswith("alternative.")]')" = "['8/8']"
 # --follow's JSON Lines on standard input: the summary is taken.
 cat "$TMP/h1.log" | "$CORONER" --follow -f json > "$TMP/h1.jsonl" 2>/dev/null
 "$CORONER" merge - "$TMP/h2.json" < "$TMP/h1.jsonl" > "$TMP/lines.json"
