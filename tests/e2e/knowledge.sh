@@ -209,6 +209,16 @@ for text in "ERROR: something nobody knows" "panic: an unknown Go panic" "[error
         expect "never 'no known failure' for: $text" "len(r['diagnoses']) >= 1" "$text"
 done
 
+expect "HIP's numbering before it followed CUDA's (TensorFlow-ROCm's hipError_t(1002))" \
+        "d['id'] == 'hip-error.hiperrormemoryallocation' and r['diagnoses'][1]['category'] == 'gpu-memory-held-by-other-process'" \
+        "2019-01-08 19:06:11.303639: E tensorflow/stream_executor/rocm/rocm_driver.cc:601] failed to allocate 7.35G (7889485824 bytes) from device: hipError_t(1002)"
+expect "qemu's words for an emulated program's death" "d['id'] == 'signal.sigill' and r['diagnoses'][1]['category'] == 'container-or-platform'" \
+        "api-1  | 7:26PM DBG GRPC(phi-2): stderr qemu: uncaught target signal 4 (Illegal instruction) - core dumped"
+expect "requests' Response repr carries the status" "d['id'] == 'http.403'" \
+        "wandb: ERROR Error while calling W&B API: permission denied (<Response [403]>)"
+expect "Ray 1.x's memory monitor" "d['category'] == 'host-out-of-memory'" \
+        "ray._private.memory_monitor.RayOutOfMemoryError: More than 90% of the memory on node head-1 is used (22.36 / 23.52 GB)."
+
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
 expect "EACCES: a refused bind is the alternative" \
