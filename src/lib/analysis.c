@@ -813,6 +813,30 @@ void analysis_follow_tick(coroner_analysis *a, int64_t now_ms, const struct coro
 
 /* Reads src to its end as input. A bundle's member whose first bytes are
  * binary (skip_binary) is left after its first line, with a note. */
+/* The line loop of every input read whole (a source's, or text in memory):
+ * lr's lines to the analysis, until it ends, fails or (fed) is hungry; a
+ * source that turns out binary (binary, if given) stops it with a note. */
+static int feed_lines(coroner_analysis *a, int input, struct line_reader *lr, const struct source *binary,
+                      struct coroner_error *err)
+{
+        struct input_info *in = &a->inputs[input];
+        const char *line;
+        size_t len;
+        int r;
+        while ((r = line_reader_next(lr, &line, &len, err)) == 1) {
+                if (binary && source_control_permille(binary) >= BINARY_PERMILLE) {
+                        in->note = strndup_safe("binary: skipped", 15);
+                        r = 0;
+                        break;
+                }
+                if (!line_reader_previous(lr, &in->prev_line, &in->prev_len))
+                        in->prev_line = NULL;
+                analysis_feed_line(a, input, line, len);
+        }
+        in->prev_line = NULL;
+        return r;
+}
+
 static int read_source(coroner_analysis *a, struct source *src, int input, bool skip_binary,
                        struct coroner_error *err)
 {
@@ -823,18 +847,7 @@ static int read_source(coroner_analysis *a, struct source *src, int input, bool 
         int r = line_reader_new(src, &lr);
         if (r < 0)
                 return r;
-        const char *line;
-        size_t len;
-        while ((r = line_reader_next(lr, &line, &len, err)) > 0) {
-                if (skip_binary && source_control_permille(src) >= BINARY_PERMILLE) {
-                        in->note = strndup_safe("binary: skipped", 15);
-                        break;
-                }
-                if (!line_reader_previous(lr, &in->prev_line, &in->prev_len))
-                        in->prev_line = NULL;
-                analysis_feed_line(a, input, line, len);
-        }
-        in->prev_line = NULL;
+        r = feed_lines(a, input, lr, skip_binary ? src : NULL, err);
         in->bytes = line_reader_bytes(lr);
         line_reader_free(lr);
         analysis_end_input(a, input);
@@ -1113,18 +1126,19 @@ int coroner_analysis_read_text(coroner_analysis *a, const char *name, const char
         int input = analysis_add_input(a, name);
         if (input < 0)
                 return input;
-        while (len > 0) {
-                const char *nl = memchr(text, '\n', len);
-                size_t n = nl ? (size_t)(nl - text) : len;
-                analysis_feed_line(a, input, text, n < LIMIT_LINE_BYTES ? n : LIMIT_LINE_BYTES);
-                a->inputs[input].prev_line = text;
-                a->inputs[input].prev_len = n < LIMIT_LINE_BYTES ? n : LIMIT_LINE_BYTES;
-                a->inputs[input].bytes += n + (nl != NULL);
-                if (!nl)
-                        break;
-                text = nl + 1;
-                len -= n + 1;
+        struct line_reader *lr;
+        int r = line_reader_new(NULL, &lr);
+        if (r < 0)
+                return r;
+        while (feed_lines(a, input, lr, NULL, NULL) == LINE_READER_HUNGRY) {
+                size_t k = len ? line_reader_feed(lr, text, len) : 0;
+                if (!k)
+                        line_reader_end(lr);
+                text += k;
+                len -= k;
         }
+        a->inputs[input].bytes = line_reader_bytes(lr);
+        line_reader_free(lr);
         analysis_end_input(a, input);
         return 0;
 }

@@ -97,14 +97,24 @@ int follow_stream_open(const struct follow_sink *sink, const char *name, struct 
 void follow_stream_feed(struct follow_stream *st, const char *bytes, size_t n);
 void follow_stream_close(struct follow_stream *st);  /* its last line counts; the input ends */
 
-/* read_lines.c: lines from a source, each at most LIMIT_LINE_BYTES (longer
- * ones are cut there and the rest skipped). A final line without '\n' counts. */
+/* read_lines.c: the lines of a source, or of bytes fed in by the caller
+ * (src NULL), each at most LIMIT_LINE_BYTES (longer ones are cut there and
+ * the rest skipped). A final line without '\n' counts. */
 struct line_reader;
 int line_reader_new(struct source *src, struct line_reader **ret);
 void line_reader_free(struct line_reader *lr);
-/* 1 and a line (valid until the next call), 0 at the end, <0 on error. */
+enum { LINE_READER_HUNGRY = 2 };
+/* 1 and a line (valid until the next call), 0 at the end, <0 on error;
+ * LINE_READER_HUNGRY: a fed reader has used its piece (feed the next). */
 int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_len,
                      struct coroner_error *err);
+/* A fed reader's next piece, after line_reader_next said LINE_READER_HUNGRY:
+ * copies up to 64 KiB of bytes and returns how many it took. */
+size_t line_reader_feed(struct line_reader *lr, const char *bytes, size_t n);
+/* A fed reader's input ended: its unended last line comes next. */
+void line_reader_end(struct line_reader *lr);
+/* The input starts again (a followed file was truncated): the unended line is dropped. */
+void line_reader_restart(struct line_reader *lr);
 uint64_t line_reader_bytes(const struct line_reader *lr);
 /* The line before the one returned last (both stay valid until the next
  * call), if there was one. */

@@ -10,9 +10,10 @@
  * that names another file was rotated (the old file is read to its end,
  * then the new one from its start, as an input of its own).
  *
- * Lines are cut at LIMIT_LINE_BYTES as read_lines.c cuts them. Compressed
- * input is not followed (a compressed stream cannot be read before it is
- * flushed): it is refused with a message that says how to feed it.
+ * The bytes read are fed to a line_reader of each input (read_lines.c), so
+ * lines are split and cut as in every other input. Compressed input is not
+ * followed (a compressed stream cannot be read before it is flushed): it is
+ * refused with a message that says how to feed it.
  *
  * What is read goes to a struct follow_sink (analysis_follow.c hands it to
  * the analysis): this stage does not see the analysis.
@@ -41,22 +42,18 @@ struct followed {
         dev_t dev;
         ino_t ino;
         off_t offset;        /* bytes of the file read */
-        char *partial;       /* the line begun but not ended, up to LIMIT_LINE_BYTES */
-        size_t partial_len;
-        bool skipping;       /* past LIMIT_LINE_BYTES: the rest of the line is dropped */
-        char *prev;          /* the line before (announcers of tracebacks) */
-        size_t prev_len;
-        bool has_prev;
+        struct line_reader *lines;  /* fed what is read */
 };
 
-static void feed(struct followed *f, const char *line, size_t len)
+/* Every line the reader has whole goes to the sink, with the line before. */
+static void drain(struct followed *f)
 {
-        if (len && line[len - 1] == '\r')
-                len--;
-        f->sink->line(f->sink->ctx, f->input, line, len, f->has_prev ? f->prev : NULL, f->prev_len);
-        memcpy(f->prev, line, len);
-        f->prev_len = len;
-        f->has_prev = true;
+        const char *line, *prev;
+        size_t len, prev_len;
+        while (line_reader_next(f->lines, &line, &len, NULL) == 1) {
+                bool has_prev = line_reader_previous(f->lines, &prev, &prev_len);
+                f->sink->line(f->sink->ctx, f->input, line, len, has_prev ? prev : NULL, has_prev ? prev_len : 0);
+        }
 }
 
 /* n more bytes of f: complete lines go to the sink, the rest waits. */
@@ -64,41 +61,18 @@ static void consume(struct followed *f, const char *p, size_t n)
 {
         f->sink->bytes(f->sink->ctx, f->input, n);
         while (n) {
-                const char *nl = memchr(p, '\n', n);
-                size_t k = nl ? (size_t)(nl - p) : n;
-                if (!f->skipping) {
-                        size_t room = LIMIT_LINE_BYTES - f->partial_len;
-                        size_t take = k < room ? k : room;
-                        if (!nl && !f->partial_len && take == k && k < room) {
-                                memcpy(f->partial, p, k);  /* the start of a line */
-                                f->partial_len = k;
-                        } else if (nl && !f->partial_len && k <= LIMIT_LINE_BYTES) {
-                                feed(f, p, k);          /* a whole line where it lies */
-                        } else {
-                                memcpy(f->partial + f->partial_len, p, take);
-                                f->partial_len += take;
-                                if (nl || f->partial_len == LIMIT_LINE_BYTES) {
-                                        feed(f, f->partial, f->partial_len);
-                                        f->skipping = !nl;
-                                        f->partial_len = 0;
-                                }
-                        }
-                }
-                if (!nl)
-                        break;
-                f->skipping = false;
-                p = nl + 1;
-                n -= k + 1;
+                size_t k = line_reader_feed(f->lines, p, n);
+                drain(f);
+                p += k;
+                n -= k;
         }
 }
 
 /* The input ended: its last line (if unended) counts, its tracebacks close. */
 static void end_input(struct followed *f)
 {
-        if (f->partial_len)
-                feed(f, f->partial, f->partial_len);
-        f->partial_len = 0;
-        f->skipping = false;
+        line_reader_end(f->lines);
+        drain(f);
         f->sink->end(f->sink->ctx, f->input);
         f->ended = true;
 }
@@ -155,9 +129,7 @@ static int add_followed(const struct follow_sink *sink, struct followed *f, cons
         f->input = sink->open(sink->ctx, name);
         if (f->input < 0)
                 return f->input;
-        f->partial = malloc(LIMIT_LINE_BYTES);
-        f->prev = malloc(LIMIT_LINE_BYTES);
-        return f->partial && f->prev ? 0 : CORONER_E_NOMEM;
+        return line_reader_new(NULL, &f->lines);
 }
 
 static int open_followed(const struct follow_sink *sink, struct followed *f, const char *name,
@@ -194,8 +166,7 @@ static int check_file(struct followed *f, char *buf, struct coroner_error *err)
         if (fstat(f->fd, &st) == 0 && st.st_size < f->offset) {
                 lseek(f->fd, 0, SEEK_SET);  /* truncated: read it again from its start */
                 f->offset = 0;
-                f->partial_len = 0;
-                f->skipping = false;
+                line_reader_restart(f->lines);
         }
         if (stat(f->path, &st) != 0 || (st.st_dev == f->dev && st.st_ino == f->ino))
                 return 0;  /* the same file (or none yet at the path: keep the old one) */
@@ -205,8 +176,7 @@ static int check_file(struct followed *f, char *buf, struct coroner_error *err)
         close(f->fd);
         const struct follow_sink *sink = f->sink;
         struct followed next = { .path = f->path, .fd = -1 };
-        free(f->partial);
-        free(f->prev);
+        line_reader_free(f->lines);
         *f = next;
         if (r == 0)
                 r = open_followed(sink, f, f->path, err);
@@ -275,8 +245,7 @@ int follow_run(const char *const *paths, size_t n, const struct follow_sink *sin
                         end_input(&fs[i]);
                 if (fs[i].path && fs[i].fd >= 0)
                         close(fs[i].fd);
-                free(fs[i].partial);
-                free(fs[i].prev);
+                line_reader_free(fs[i].lines);
         }
         free(fs);
         free(pfd);
@@ -297,8 +266,7 @@ int follow_stream_open(const struct follow_sink *sink, const char *name, struct 
                 return CORONER_E_NOMEM;
         st->f.fd = -1;
         if (add_followed(sink, &st->f, name) < 0) {
-                free(st->f.partial);
-                free(st->f.prev);
+                line_reader_free(st->f.lines);
                 free(st);
                 return CORONER_E_NOMEM;
         }
@@ -316,7 +284,6 @@ void follow_stream_close(struct follow_stream *st)
         if (!st)
                 return;
         end_input(&st->f);
-        free(st->f.partial);
-        free(st->f.prev);
+        line_reader_free(st->f.lines);
         free(st);
 }

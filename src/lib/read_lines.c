@@ -9,6 +9,13 @@
  * A line longer than LIMIT_LINE_BYTES is returned cut at the limit and the
  * rest of it is skipped, so a 10 MB line costs no more memory than a short
  * one. NUL bytes are kept: later stages treat lines as (pointer, length).
+ * A '\r' before the '\n' is dropped.
+ *
+ * This is the one place where bytes become lines. A reader pulls its pieces
+ * from a source (files, pipes, archive members, text in memory), or is fed
+ * them by its caller (--follow's inputs, read_follow.c, whose buffers are
+ * reused at once): a fed piece is copied into one of two buffers of the
+ * reader's own, which keeps the "valid until the call after next" promise.
  */
 #include "config.h"
 #include "read.h"
@@ -16,8 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { FED_PIECE = 64 * 1024 };  /* bytes taken by one line_reader_feed */
+
 struct line_reader {
-        struct source *src;
+        struct source *src;          /* NULL: fed by line_reader_feed */
+        char *fed[2];                /* a fed reader's pieces, used in turn */
+        unsigned fed_turn;
+        bool fed_end;                /* line_reader_end: no piece will come */
         const char *piece, *older;   /* the source's last piece and the one before */
         size_t older_len;
         size_t pos, len;             /* unread bytes are piece[pos, len) */
@@ -40,7 +52,11 @@ int line_reader_new(struct source *src, struct line_reader **ret)
                 return CORONER_E_NOMEM;
         lr->carry[0] = malloc(LIMIT_LINE_BYTES);
         lr->carry[1] = malloc(LIMIT_LINE_BYTES);
-        if (!lr->carry[0] || !lr->carry[1]) {
+        if (!src) {
+                lr->fed[0] = malloc(FED_PIECE);
+                lr->fed[1] = malloc(FED_PIECE);
+        }
+        if (!lr->carry[0] || !lr->carry[1] || (!src && (!lr->fed[0] || !lr->fed[1]))) {
                 line_reader_free(lr);
                 return CORONER_E_NOMEM;
         }
@@ -55,6 +71,8 @@ void line_reader_free(struct line_reader *lr)
                 return;
         free(lr->carry[0]);
         free(lr->carry[1]);
+        free(lr->fed[0]);
+        free(lr->fed[1]);
         free(lr);
 }
 
@@ -101,10 +119,10 @@ static bool within(const char *p, const char *base, size_t len)
         return base && a >= b && a - b < len;
 }
 
-/* The next piece from the source. The piece before the current one is
- * released by this call: the line returned last moves to the free carry
- * buffer if it lies there (only when one line spans three pieces). */
-static long fetch(struct line_reader *lr, struct coroner_error *err)
+/* The piece before the current one is about to be released: the line
+ * returned last moves to the free carry buffer if it lies there (only when
+ * one line spans three pieces). */
+static void release_older(struct line_reader *lr)
 {
         if (lr->cur && within(lr->cur, lr->older, lr->older_len)) {
                 char *keep = lr->carry[lr->turn ^ 1];
@@ -113,6 +131,12 @@ static long fetch(struct line_reader *lr, struct coroner_error *err)
         }
         lr->older = lr->piece;
         lr->older_len = lr->len;
+}
+
+/* The next piece from the source. */
+static long fetch(struct line_reader *lr, struct coroner_error *err)
+{
+        release_older(lr);
         const char *p = NULL;
         long n = source_next(lr->src, &p, err);
         lr->piece = p;
@@ -178,6 +202,11 @@ int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_
                         carry_append(lr, p, avail);
                         lr->pos += avail;
                 }
+                if (!lr->eof && !lr->src) {
+                        if (!lr->fed_end)
+                                return LINE_READER_HUNGRY;
+                        lr->eof = true;
+                }
                 if (lr->eof)
                         return lr->assembling ? deliver_carry(lr, ret_line, ret_len) : 0;
                 long r = fetch(lr, &lr->saved_err);
@@ -192,4 +221,28 @@ int line_reader_next(struct line_reader *lr, const char **ret_line, size_t *ret_
                         return (int)r;
                 }
         }
+}
+
+size_t line_reader_feed(struct line_reader *lr, const char *bytes, size_t n)
+{
+        release_older(lr);
+        char *piece = lr->fed[lr->fed_turn];  /* the older piece's buffer: released */
+        lr->fed_turn ^= 1;
+        size_t k = n < FED_PIECE ? n : FED_PIECE;
+        memcpy(piece, bytes, k);
+        lr->piece = piece;
+        lr->pos = 0;
+        lr->len = k;
+        lr->bytes += k;
+        return k;
+}
+
+void line_reader_end(struct line_reader *lr) { lr->fed_end = true; }
+
+void line_reader_restart(struct line_reader *lr)
+{
+        lr->pos = lr->len;
+        lr->carry_len = 0;
+        lr->assembling = false;
+        lr->skipping = false;
 }
