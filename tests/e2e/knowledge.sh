@@ -219,6 +219,17 @@ expect "requests' Response repr carries the status" "d['id'] == 'http.403'" \
 expect "Ray 1.x's memory monitor" "d['category'] == 'host-out-of-memory'" \
         "ray._private.memory_monitor.RayOutOfMemoryError: More than 90% of the memory on node head-1 is used (22.36 / 23.52 GB)."
 
+expect "systemctl's words for a failed start job" "d['id'] == 'systemd-result.exit-code'" \
+        'Job for nvidia-fabricmanager.service failed because the control process exited with error code.'
+expect "systemctl: a start job that timed out" "d['id'] == 'systemd-result.timeout'" \
+        'Job for k26.service failed because a timeout was exceeded.'
+expect "a connection that could not be made, in an error line" "d['category'] == 'network-problem'" \
+        'E1119 08:22:23.602082 1513663 1513663 gcs_client.cc:298] Could not establish connection to the GCS server at 10.0.0.2:6379'
+expect "ptxas's diagnostic with its file and line" "d['id'] == 'build.ptxas'" \
+        "ptxas /tmp/tmpxft_0006e7c4-6_gemm_kernels.ptx, line 928; error   : Feature '.bf16' requires .target sm_80 or higher"
+expect "Rust's reqwest errors" "d['id'] == 'network.reqwest'" \
+        'Exception: Error while downloading: reqwest::Error { kind: Request, source: hyper::Error(Connect, ConnectError("tcp connect error", Os { code: 111 })) }'
+
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
 expect "EACCES: a refused bind is the alternative" \
