@@ -230,6 +230,18 @@ expect "ptxas's diagnostic with its file and line" "d['id'] == 'build.ptxas'" \
 expect "Rust's reqwest errors" "d['id'] == 'network.reqwest'" \
         'Exception: Error while downloading: reqwest::Error { kind: Request, source: hyper::Error(Connect, ConnectError("tcp connect error", Os { code: 111 })) }'
 
+expect "a program that is not on PATH, as Go words it" "d['id'] == 'exec.command-not-found' and d['category'] == 'missing-dependency'" \
+        'Error: exec: "nvidia-smi": executable file not found in $PATH'
+expect "a program that is not on PATH, as dash words it" "d['id'] == 'exec.command-not-found'" \
+        'sh: 1: ninja: not found'
+expect "subprocess's FileNotFoundError names the program" "d['id'] == 'python.program-not-found' and 'ninja' in d['summary']" \
+        'Traceback (most recent call last):
+  File "/srv/venv/lib/python3.11/site-packages/flashinfer/jit/cpp_ext.py", line 168, in run_ninja
+    subprocess.run(
+  File "/usr/lib/python3.11/subprocess.py", line 1955, in _execute_child
+    raise child_exception_type(errno_num, err_msg, err_filename)
+FileNotFoundError: [Errno 2] No such file or directory: '"'"'ninja'"'"''
+
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
 expect "EACCES: a refused bind is the alternative" \
