@@ -435,7 +435,25 @@ void match_render(const coroner_db *db, const struct event *ev, struct match_res
         fill_result(db, m->sig, ev, m->exc, m);
 }
 
-bool match_error_line(const struct event *ev, struct match_result *m)
+void match_guess_category(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
+{
+        struct strbuf text = { 0 };
+        if (ev->kind == EVENT_LINE) {
+                sb_puts(&text, ev->text);
+        } else if (ev->n_excs) {
+                const struct exception *x = m->exc ? m->exc : &ev->excs[0];
+                sb_printf(&text, "%s: %s", x->type ? x->type : "", x->message ? x->message : "");
+        }
+        for (size_t i = 0; db->words && !text.failed && text.data && i < db->words->n; i++)
+                if (pattern_search(db, &db->words->classes[i].pattern, text.data, text.len, md)) {
+                        m->category = db->words->classes[i].category;
+                        m->category_what = db->words->classes[i].what;
+                        break;
+                }
+        sb_free(&text);
+}
+
+bool match_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
 {
         static const char summary[] = "Lines logged at an error level that no signature or knowledge table explains; "
                                       "lines that differ only in numbers, paths and ids are counted as one.";
@@ -448,7 +466,6 @@ bool match_error_line(const struct event *ev, struct match_result *m)
         memset(m, 0, sizeof *m);
         m->basis = BASIS_ERROR_LINES;
         snprintf(m->generic_id, sizeof m->generic_id, "%s", ev->failure_line ? "failure-lines" : "error-lines");
-        m->category = "unrecognized";
         m->severity = ev->failure_line ? CORONER_SEV_WARNING : CORONER_SEV_ERROR;
         m->specificity = ev->failure_line ? 2 : 5;
         sb_puts(&sb, ev->failure_line ? "Failure lines: " : "Error lines: ");
@@ -456,8 +473,14 @@ bool match_error_line(const struct event *ev, struct match_result *m)
         if (ev->last_line > ev->first_line)
                 sb_printf(&sb, " (and %ld more lines)", ev->last_line - ev->first_line);
         m->title = sb_take(&sb);
-        m->summary = ev->failure_line ? strndup_safe(summary_words, sizeof summary_words - 1)
-                                      : strndup_safe(summary, sizeof summary - 1);
+        sb_puts(&sb, ev->failure_line ? summary_words : summary);
+        match_guess_category(db, md, ev, m);
+        if (m->category_what)
+                sb_printf(&sb, " Their words point to %s: the category %s is a guess from the words alone.",
+                          m->category_what, m->category);
+        else
+                m->category = "unrecognized";
+        m->summary = sb_take(&sb);
         m->fixes = calloc(2, sizeof *m->fixes);
         if (m->fixes) {
                 m->fixes[m->n_fixes++] = strndup_safe(read, sizeof read - 1);

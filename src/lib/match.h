@@ -92,6 +92,23 @@ cJSON *data_file_json(const char *path, uint64_t *hash, struct coroner_error *er
 int data_file_known_keys(const cJSON *obj, const char *const *keys, const char *what, const char *path,
                          struct coroner_error *err);
 
+/* ---- the words of failures (knowledge/words.json) ---- */
+
+/* What nothing recognises still has words: "NCCL", "connection", "MIG".
+ * A class's words give a guess at the category of an unrecognised
+ * exception or of error lines nothing explains; the diagnosis stays what
+ * it was (its basis, tier and confidence), only its category is guessed. */
+struct word_class {
+        const char *category, *what;  /* point into the table's JSON */
+        struct pattern pattern;
+};
+struct word_classes {
+        cJSON *json;
+        struct word_class *classes;
+        size_t n;
+};
+void word_classes_free(struct word_classes *w);
+
 /* ---- the Python knowledge table (knowledge/python.json) ---- */
 
 /* One Python exception type: what it means when nothing more specific is
@@ -212,6 +229,7 @@ struct coroner_db {
         bool reference;  /* coroner_db_set_reference */
         bool tables_only;  /* coroner_db_set_tables_only: skip signature files */
         struct python_knowledge *python;  /* knowledge/python.json, or NULL */
+        struct word_classes *words;       /* knowledge/words.json, or NULL */
         bool owns_sigs;  /* false for a view that borrows another db's signatures */
 };
 void signature_free(struct coroner_signature *s);
@@ -361,7 +379,8 @@ struct match_result {
         /* A generic verdict (sig NULL): */
         enum basis basis;
         char generic_id[64];          /* "generic.application-bug", "error-lines" */
-        const char *category;         /* a static string */
+        const char *category;         /* a static string or the database's */
+        const char *category_what;    /* a guessed category's words (match_guess_category) */
         char *title;
         coroner_severity severity;
         bool symptom;
@@ -399,7 +418,10 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratc
 void match_render(const coroner_db *db, const struct event *ev, struct match_result *m);
 /* A line logged at an error level that nothing matched: the generic
  * verdict "error-lines" (basis BASIS_ERROR_LINES). */
-bool match_error_line(const struct event *ev, struct match_result *m);
+bool match_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
+/* An unrecognised exception's (or error line's) category, guessed from its
+ * words (knowledge/words.json): m->category, or left NULL. */
+void match_guess_category(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
 /* Records where ev's traceback was raised in m (raised_in, called_from). */
 void match_locate(const coroner_db *db, const struct event *ev, struct match_result *m);
 /* The same from ev's blame, when the caller has it already. */

@@ -413,11 +413,57 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
         return 0;
 }
 
+void word_classes_free(struct word_classes *w)
+{
+        if (!w)
+                return;
+        for (size_t i = 0; i < w->n; i++)
+                pattern_free(&w->classes[i].pattern);
+        free(w->classes);
+        cJSON_Delete(w->json);
+        free(w);
+}
+
+/* knowledge/words.json: {"classes": [{"category", "what", "words"}, ...]},
+ * tried in order. */
+static int load_word_classes(coroner_db *db, const char *path, const cJSON *table, struct coroner_error *err)
+{
+        struct word_classes *w = xmalloc_or_null(sizeof *w);
+        if (!w || !(w->json = cJSON_Duplicate(table, true))) {
+                word_classes_free(w);
+                return CORONER_E_NOMEM;
+        }
+        const cJSON *classes = cJSON_GetObjectItemCaseSensitive(w->json, "classes"), *c;
+        w->classes = calloc((size_t)cJSON_GetArraySize(classes) + 1, sizeof *w->classes);
+        int r = w->classes ? 0 : CORONER_E_NOMEM;
+        cJSON_ArrayForEach(c, classes) {
+                if (r < 0)
+                        break;
+                struct word_class *wc = &w->classes[w->n];
+                wc->category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "category"));
+                wc->what = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "what"));
+                const char *words = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "words"));
+                if (!wc->category || !category_known(wc->category) || !wc->what || !words)
+                        r = fail(err, path, "%s", "each word class needs a known \"category\", \"what\" and \"words\"");
+                else if ((r = pattern_compile(words, &wc->pattern, path, "words", err)) == 0)
+                        w->n++;
+        }
+        if (r < 0) {
+                word_classes_free(w);
+                return r;
+        }
+        word_classes_free(db->words);  /* a later table replaces an earlier one */
+        db->words = w;
+        return 0;
+}
+
 int knowledge_expand(coroner_db *db, const char *path, const cJSON *table, struct coroner_error *err)
 {
         const char *kind = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(table, "kind"));
         if (kind && strcmp(kind, "exception-types") == 0)
                 return load_exception_types(db, path, table, err);
+        if (kind && strcmp(kind, "words") == 0)
+                return load_word_classes(db, path, table, err);
         if (kind)
                 return fail(err, path, "unknown table kind \"%s\"", kind);
         const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(table, "table"));

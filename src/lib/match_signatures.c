@@ -98,6 +98,7 @@ void coroner_db_free(coroner_db *db)
         db_free_prefilters(db);
         facts_rules_free(db->fact_rules);
         python_knowledge_free(db->python);
+        word_classes_free(db->words);
         free(db);
 }
 

@@ -121,7 +121,8 @@ static void first_line(struct strbuf *sb, const char *s, size_t max)
 }
 
 /* The title and summary of an exception nothing recognises. */
-static void unrecognized_texts(struct diagnosis *d, const struct event *ev, const struct exception *x)
+static void unrecognized_texts(struct diagnosis *d, const struct event *ev, const struct exception *x,
+                               const char *guessed)
 {
         struct strbuf sb = { 0 };
         sb_puts(&sb, "Unrecognized ");
@@ -144,6 +145,9 @@ static void unrecognized_texts(struct diagnosis *d, const struct event *ev, cons
                 sb_puts(&sb, ")");
         }
         sb_puts(&sb, ".");
+        if (guessed)
+                sb_printf(&sb, " Its words point to %s: the category %s is a guess from the words alone.", guessed,
+                          d->category);
         d->summary = sb_take(&sb);
         d->fixes = calloc(2, sizeof *d->fixes);
         if (!d->fixes)
@@ -203,10 +207,10 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         const struct coroner_signature *s = m->sig;
         if (m->basis == BASIS_NONE) {
                 snprintf(d->id, sizeof d->id, "unrecognized");
-                d->category = "unrecognized";
+                d->category = m->category ? m->category : "unrecognized";  /* guessed from its words */
                 d->unrecognized = true;
                 d->severity = CORONER_SEV_ERROR;
-                unrecognized_texts(d, ev, x);
+                unrecognized_texts(d, ev, x, m->category_what);
                 return d;
         }
         snprintf(d->id, sizeof d->id, "%s", s ? s->id : m->generic_id);
@@ -748,14 +752,24 @@ static struct diagnosis *alternative_diagnosis(const struct diagnosis *of, const
 /* The signature's candidate causes of another category, those the log
  * supports first; one whose own evidence the log could show but does not
  * is left out. Then blame's reading. */
-static size_t readings_of(const struct diagnosis *d, const uint8_t *cand_seen, struct alternative *out, size_t cap)
+static size_t readings_of(const struct diagnosis *d, const coroner_db *db, const uint8_t *cand_seen,
+                          struct alternative *out, size_t cap)
 {
         const struct coroner_signature *s = d->sig;
-        size_t n = 0;
+        size_t n = 0, i = 0;
+        /* cand_seen is indexed by the place in the analysis's db (signatures
+         * check runs samples with a db of their own) */
+        if (s && !(s->number < db->n_sigs && db->sigs[s->number] == s))
+                for (i = 0; i < db->n_sigs && db->sigs[i] != s; i++)
+                        ;
+        else if (s)
+                i = s->number;
+        if (s && i == db->n_sigs)
+                cand_seen = NULL;
         for (int pass = 0; pass < 2; pass++)
                 for (size_t k = 0; s && k < s->n_candidates && n < cap; k++) {
                         const struct candidate *c = &s->candidates[k];
-                        bool seen = k < 8 && cand_seen && (cand_seen[s->number] >> k & 1);
+                        bool seen = k < 8 && cand_seen && (cand_seen[i] >> k & 1);
                         bool looked_for = c->evidence.code && c->watched && k < 8;
                         if (!c->category || strcmp(c->category, d->category) == 0 || seen != (pass == 0) ||
                             (!seen && looked_for))
@@ -771,11 +785,12 @@ static size_t readings_of(const struct diagnosis *d, const uint8_t *cand_seen, s
 /* The first diagnosis's other readings follow it, each as a diagnosis:
  * when coroner's first reading is wrong, the right one should be second.
  * They never push a root cause of the same run out of the first three. */
-static void offer_alternatives(struct ranking *rk, const uint8_t *cand_seen)
+static void offer_alternatives(struct ranking *rk, const coroner_db *db, const uint8_t *cand_seen)
 {
         const struct diagnosis *first = rk->diags[0];
         struct alternative readings[DIAG_ALTERNATIVES];
-        size_t n = first->severity >= CORONER_SEV_ERROR ? readings_of(first, cand_seen, readings, DIAG_ALTERNATIVES) : 0;
+        size_t n = first->severity >= CORONER_SEV_ERROR ? readings_of(first, db, cand_seen, readings, DIAG_ALTERNATIVES)
+                                                        : 0;
         size_t room = 2;
         for (size_t i = 1; i < rk->n && i < 3; i++) {
                 const struct diagnosis *d = rk->diags[i];
@@ -797,7 +812,7 @@ static void offer_alternatives(struct ranking *rk, const uint8_t *cand_seen)
         }
 }
 
-void ranking_finish(struct ranking *rk, const uint8_t *cand_seen)
+void ranking_finish(struct ranking *rk, const coroner_db *db, const uint8_t *cand_seen)
 {
         if (rk->n == 0)
                 return;
@@ -811,7 +826,7 @@ void ranking_finish(struct ranking *rk, const uint8_t *cand_seen)
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
         for (size_t i = 0; i < rk->n; i++)
                 rk->diags[i]->explained_by = -1;  /* --follow's indexes were of the order of creation */
-        offer_alternatives(rk, cand_seen);
+        offer_alternatives(rk, db, cand_seen);
         size_t run_top = 0;  /* index of the first diagnosis of the current run */
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];

@@ -82,9 +82,10 @@ bool ranking_count_known(struct ranking *rk, const struct event *ev, const struc
 /* The same for a generic verdict (basis, id) of ev's fingerprint. */
 bool ranking_count_generic(struct ranking *rk, const struct event *ev, enum basis basis, const char *id,
                            const char *fingerprint);
-/* Scores, orders and explains; cand_seen (facts.cand_seen, or NULL) says
- * which candidate causes the log supports, for the alternatives offered. */
-void ranking_finish(struct ranking *rk, const uint8_t *cand_seen);
+/* Scores, orders and explains; cand_seen (facts.cand_seen of an analysis
+ * with db, or NULL) says which candidate causes the log supports, for the
+ * alternatives offered. */
+void ranking_finish(struct ranking *rk, const coroner_db *db, const uint8_t *cand_seen);
 void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset);
 /* Score, confidence and rationale of one diagnosis without reordering (--follow). */
 void ranking_score_one(struct ranking *rk, size_t i);

@@ -242,6 +242,20 @@ expect "subprocess's FileNotFoundError names the program" "d['id'] == 'python.pr
     raise child_exception_type(errno_num, err_msg, err_filename)
 FileNotFoundError: [Errno 2] No such file or directory: '"'"'ninja'"'"''
 
+# ---- the words of failures: a guessed category for what nothing explains ----
+expect "error lines nothing explains take a category from their words" \
+        "d['id'] == 'error-lines' and d['category'] == 'distributed-communication' and 'guess' in d['summary'] and d['role'] == 'unknown'" \
+        'host1:123:456 [0] NCCL WARN Cuda failure '"'"'an unheard-of status'"'"' in transport setup'
+expect "an unrecognized exception takes a category from its words" \
+        "d['id'] == 'unrecognized' and d['category'] == 'container-or-platform' and 'guess' in d['summary']" \
+        'Traceback (most recent call last):
+  File "/srv/app/run.py", line 3, in <module>
+    start()
+acme.errors.StartError: the container runtime refused the request'
+expect "without words of any class the category stays unrecognized" \
+        "d['id'] == 'error-lines' and d['category'] == 'unrecognized'" \
+        'ERROR the frobnicator stopped frobbing'
+
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
 expect "EACCES: a refused bind is the alternative" \
