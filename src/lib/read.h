@@ -75,27 +75,36 @@ char *journal_reader_note(struct journal_reader *jr, const struct coroner_journa
 bool journal_reader_damaged(struct journal_reader *jr, const struct coroner_journal_options *o,
                             struct coroner_error *err);
 
-/* read_follow.c: inputs read as they grow (--follow: standard input, FIFOs,
- * files followed as tail -F does), and bytes handed over by a caller; what
- * is read goes to a sink (the analysis, analysis_follow.c). */
-struct follow_sink {
-        void *ctx;
-        int (*open)(void *ctx, const char *name);  /* a new input (a rotated file's next): its number, or <0 */
-        void (*bytes)(void *ctx, int input, size_t n);  /* n bytes read, before their lines */
-        /* a whole line, cut at LIMIT_LINE_BYTES; prev: the line before it, or NULL */
-        void (*line)(void *ctx, int input, const char *line, size_t len, const char *prev, size_t prev_len);
-        void (*end)(void *ctx, int input);                        /* the input ended */
-        void (*fail)(void *ctx, int input, const char *message);  /* it failed and ended */
-        bool (*round)(void *ctx);    /* after each wait (at most 100 ms): false stops the follow */
-        bool (*stopped)(void *ctx);  /* asked to stop */
+/* read_follow.c: inputs read as they grow (--follow: standard input,
+ * FIFOs, files followed as tail -F does), pulled by the analysis one event
+ * at a time (analysis_follow.c). */
+enum follow_kind {
+        FOLLOW_OPENED,  /* an input (a rotated file's next file is a new one): name */
+        FOLLOW_BYTES,   /* bytes read from it, before their lines */
+        FOLLOW_LINE,    /* a whole line, cut at LIMIT_LINE_BYTES, and the line before it (or NULL) */
+        FOLLOW_ENDED,   /* the input ended: its last lines were told */
+        FOLLOW_FAILED,  /* it failed and ended: message */
+        FOLLOW_ROUND,   /* a round is over (after a wait of at most 100 ms) */
+        FOLLOW_DONE,    /* every input ended */
 };
-/* Follows the paths (NULL or "-": standard input) until every one ended
- * or the sink stops it; errs[i] says what went wrong with paths[i]. */
-int follow_run(const char *const *paths, size_t n, const struct follow_sink *sink, struct coroner_error *errs);
-struct follow_stream;
-int follow_stream_open(const struct follow_sink *sink, const char *name, struct follow_stream **ret);
-void follow_stream_feed(struct follow_stream *st, const char *bytes, size_t n);
-void follow_stream_close(struct follow_stream *st);  /* its last line counts; the input ends */
+struct follow_event {
+        enum follow_kind kind;
+        size_t input;          /* the reader's number for the input */
+        const char *name;      /* OPENED */
+        size_t bytes;          /* BYTES */
+        const char *line, *prev;  /* LINE: valid until the next call */
+        size_t len, prev_len;
+        const char *message;   /* FAILED, and its error code (CORONER_E_IO, _USAGE, _NOMEM) */
+        int code;
+};
+struct follow_reader;
+/* errs[i] says what went wrong with paths[i] (NULL or "-": standard input). */
+int follow_reader_open(const char *const *paths, size_t n, struct coroner_error *errs, struct follow_reader **ret);
+/* The next event; <0 when the wait itself failed. */
+int follow_reader_next(struct follow_reader *fr, struct follow_event *ev);
+/* Reading stops: every input's last lines and its end are told next, then DONE. */
+void follow_reader_stop(struct follow_reader *fr);
+void follow_reader_free(struct follow_reader *fr);
 
 /* read_lines.c: the lines of a source, or of bytes fed in by the caller
  * (src NULL), each at most LIMIT_LINE_BYTES (longer ones are cut there and
