@@ -157,11 +157,19 @@ static void set_announcer(coroner_analysis *a, int input, const char *raw, size_
 
 static void release_held_text(coroner_analysis *a, int input);
 
+static void release_dedent(coroner_analysis *a, int input);
+static void feed_physical_line(coroner_analysis *a, int input, const char *line, size_t len);
+
 void analysis_end_input(coroner_analysis *a, int input)
 {
-        for (size_t i = input < 0 ? 0 : (size_t)input; i < a->n_inputs && (input < 0 || i == (size_t)input); i++)
+        for (size_t i = input < 0 ? 0 : (size_t)input; i < a->n_inputs && (input < 0 || i == (size_t)input); i++) {
+                if (a->inputs[i].dedent.state == DEDENT_PENDING) {
+                        dedent_end(&a->inputs[i].dedent);
+                        release_dedent(a, (int)i);
+                }
                 if (a->inputs[i].unwrap.pieces)
                         release_held_text(a, (int)i);
+        }
         assembler_end_input(a->assembler, input);
         rank_announcer(a);
         flush_held_line(a);
@@ -307,6 +315,7 @@ void coroner_analysis_free(coroner_analysis *a)
                 free(a->inputs[i].note);
                 free(a->inputs[i].layout_host);
                 unwrap_free(&a->inputs[i].unwrap);
+                dedent_free(&a->inputs[i].dedent);
                 if (a->inputs[i].structured) {
                         structured_reset(a->inputs[i].structured);
                         free(a->inputs[i].structured);
@@ -735,7 +744,46 @@ static void release_held_text(coroner_analysis *a, int input)
         unwrap_release(u);
 }
 
+/* The first line of an input that may be an indented paste, held by
+ * decode_dedent.c, and the blank lines after it: fed now, at the margin if
+ * the next line confirmed it. */
+static void release_dedent(coroner_analysis *a, int input)
+{
+        struct input_info *in = &a->inputs[input];
+        struct dedent *d = &in->dedent;
+        const char *prev = in->prev_line;  /* the caller's, for the line after */
+        size_t prev_len = in->prev_len;
+        size_t m = dedent_margin(d, d->held.data, d->held.len);
+        in->prev_line = NULL;  /* the input's first line */
+        feed_physical_line(a, input, d->held.data + m, d->held.len - m);
+        in->prev_line = d->held.data + m;
+        in->prev_len = d->held.len - m;
+        for (size_t i = 0; i < d->blanks; i++) {
+                feed_physical_line(a, input, "", 0);
+                in->prev_line = "";
+                in->prev_len = 0;
+        }
+        in->prev_line = prev;
+        in->prev_len = prev_len;
+}
+
 void analysis_feed_line(coroner_analysis *a, int input, const char *line, size_t len)
+{
+        struct dedent *d = &a->inputs[input].dedent;
+        switch (dedent_look(d, line, len)) {
+        case DEDENT_HOLD:
+                return;
+        case DEDENT_RELEASE:
+                release_dedent(a, input);
+                break;
+        default:
+                break;
+        }
+        size_t m = dedent_margin(d, line, len);
+        feed_physical_line(a, input, line + m, len - m);
+}
+
+static void feed_physical_line(coroner_analysis *a, int input, const char *line, size_t len)
 {
         struct input_info *in = &a->inputs[input];
         in->records++;

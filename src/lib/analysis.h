@@ -26,6 +26,7 @@ struct input_info {
         const char *prev_line;  /* the physical line before the current one, or NULL */
         size_t prev_len;
         struct unwrap unwrap;   /* a line held back: a terminal may have wrapped it */
+        struct dedent dedent;   /* the margin of a paste indented as a whole */
         bool live;              /* followed: nothing is held back waiting for the next line */
         bool complete;
         char *error;

@@ -87,6 +87,26 @@ void record_set_time_usec(struct record *r, int64_t usec);
  * zone: UTC) at s, as microseconds since the epoch. */
 bool decode_rfc3339(const char *s, size_t n, int64_t *ret_usec);
 
+/* ---- decode_dedent.c: a paste indented as a whole, read at its margin ---- */
+
+struct dedent {
+        enum { DEDENT_UNKNOWN, DEDENT_PENDING, DEDENT_ON, DEDENT_OFF } state;
+        char margin[32];
+        size_t width;
+        struct strbuf held;   /* PENDING: the first non-blank line, until the next shows */
+        size_t blanks;        /* blank lines after it, held too */
+};
+enum dedent_step {
+        DEDENT_PASS,     /* feed the line (without dedent_margin's bytes) */
+        DEDENT_HOLD,     /* the line is held: feed nothing */
+        DEDENT_RELEASE,  /* feed the held line and its blanks (without the margin, if now ON), then this one */
+};
+enum dedent_step dedent_look(struct dedent *d, const char *line, size_t len);
+/* How many bytes at line's start are the margin to take off (0: none). */
+size_t dedent_margin(const struct dedent *d, const char *line, size_t len);
+void dedent_end(struct dedent *d);  /* the input ended: a held line is fed as it was */
+void dedent_free(struct dedent *d);
+
 /* ---- decode_unwrap.c: lines a terminal or a paste cut at its width, joined ---- */
 
 struct unwrap {

@@ -242,6 +242,19 @@ expect "subprocess's FileNotFoundError names the program" "d['id'] == 'python.pr
     raise child_exception_type(errno_num, err_msg, err_filename)
 FileNotFoundError: [Errno 2] No such file or directory: '"'"'ninja'"'"''
 
+# ---- a paste indented as a whole is read at its margin (decode_dedent.c) ----
+expect "an indented paste: its traceback is read" \
+        "d['id'] != 'error-lines' and d.get('exception', {}) and d['exception']['type'] == 'ZeroDivisionError'" \
+        '    [rank2]: Traceback (most recent call last):
+    [rank2]:   File "/srv/app/model.py", line 194, in __init__
+    [rank2]:     self.num_groups = self.num_heads // self.num_key_value_heads
+
+    [rank2]: ZeroDivisionError: integer division or modulo by zero'
+expect "an excerpt that begins inside a traceback keeps its indentation" \
+        "d['id'] == 'triton.out-of-resources'" \
+        '    raise OutOfResources(self.metadata.shared, max_shared, "shared memory")
+triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 131072, Hardware limit: 65536.'
+
 # ---- the words of failures: a guessed category for what nothing explains ----
 expect "error lines nothing explains take a category from their words" \
         "d['id'] == 'error-lines' and d['category'] == 'distributed-communication' and 'guess' in d['summary'] and d['role'] == 'unknown'" \
