@@ -389,9 +389,21 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
                 sb_printf(&sb, "pip show %s", b->raised.package);
                 add_fix(m, &sb);
         }
-        /* Code that a library rejects was often right for another release
-         * of it: an interface or a default changed under the code. */
-        if (b->raised.kind == FRAME_LIBRARY && plain_name(b->raised.package)) {
+        /* A ValueError is a value of the right type the library does not
+         * accept: most often one the user configured (an argument, a
+         * setting, a name). */
+        bool in_library = b->raised.kind == FRAME_LIBRARY && b->raised.package[0] && b->app.f;
+        if (x->type && strcmp(x->type, "ValueError") == 0 && (in_library || !b->raised.f)) {
+                struct strbuf check = { 0 };
+                sb_printf(&sb, "A setting or argument the application passes to %s is not one it accepts (a name, a "
+                               "size, a mode that this model or release does not have)",
+                          in_library ? b->raised.package : "the library");
+                sb_puts(&check, "Read the message for the value it rejected, and find where the application's "
+                                "configuration sets it");
+                set_alternative(m, "invalid-configuration", &sb, &check);
+        } else if (b->raised.kind == FRAME_LIBRARY && plain_name(b->raised.package)) {
+                /* Code that a library rejects was often right for another
+                 * release of it: an interface or a default changed under the code. */
                 struct strbuf check = { 0 };
                 char dist[64];
                 distribution(NULL, b->raised.package, dist);

@@ -242,6 +242,19 @@ expect "subprocess's FileNotFoundError names the program" "d['id'] == 'python.pr
     raise child_exception_type(errno_num, err_msg, err_filename)
 FileNotFoundError: [Errno 2] No such file or directory: '"'"'ninja'"'"''
 
+expect "a ValueError the library raised offers a setting as the other reading" \
+        "d['category'] == 'application-bug' and r['diagnoses'][1]['alternative_to'] == 1 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        "ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model."
+expect "cudaErrorNotSupported: not supported on this device (CUDA's own words)" "d['id'] == 'cuda-error.801' and d['category'] == 'gpu-arch-unsupported'" \
+        "RuntimeError: CUDA error: operation not supported (cudaErrorNotSupported)"
+expect "more GPUs asked for than there are" "d['category'] == 'invalid-configuration'" \
+        'Traceback (most recent call last):
+  File "/srv/app/launch.py", line 9, in <module>
+    check(world_size)
+RuntimeError: Only 8 GPUs are available, but 16 are required.'
+expect "a GPU that does not support bf16, in words" "d['category'] == 'gpu-arch-unsupported'" \
+        "ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0"
+
 # ---- a paste indented as a whole is read at its margin (decode_dedent.c) ----
 expect "an indented paste: its traceback is read" \
         "d['id'] != 'error-lines' and d.get('exception', {}) and d['exception']['type'] == 'ZeroDivisionError'" \
