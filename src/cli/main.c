@@ -506,6 +506,353 @@ int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults)
         return 0;
 }
 
+/* What the command line asked for. The lists point into argv, which
+ * bounds their length. */
+struct command {
+        enum format format;
+        struct coroner_journal_options jo;
+        const char **jdirs, **jfiles, **units, **idents, **matches;
+        bool use_journal, reference, no_pager, defaults, fail_on_set, tables_only;
+        int jobs, redact;
+        char **sig_dirs;
+        size_t n_sig_dirs;
+        coroner_severity fail_on;
+        struct coroner_options opts;
+        struct coroner_report_options ropts;
+        struct follow_ctx fctx;
+        struct coroner_follow_options fo;
+        const char *color, *timezone_name;
+};
+
+static const struct option longopts[] = {
+        { "format", required_argument, NULL, 'f' },
+        { "signatures", required_argument, NULL, 's' },
+        { "no-default-signatures", no_argument, NULL, OPT_NO_DEFAULT_SIGNATURES },
+        { "no-signatures", no_argument, NULL, OPT_NO_SIGNATURES },
+        { "timezone", required_argument, NULL, OPT_TIMEZONE },
+        { "fail-on", required_argument, NULL, OPT_FAIL_ON },
+        { "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
+        { "verbose", no_argument, NULL, 'v' },
+        { "all", no_argument, NULL, OPT_ALL },
+        { "no-pager", no_argument, NULL, OPT_NO_PAGER },
+        { "redact", required_argument, NULL, OPT_REDACT },
+        { "color", required_argument, NULL, OPT_COLOR },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { "journal", no_argument, NULL, OPT_JOURNAL },
+        { "user", no_argument, NULL, OPT_USER },
+        { "journal-dir", required_argument, NULL, OPT_JOURNAL_DIR },
+        { "journal-file", required_argument, NULL, OPT_JOURNAL_FILE },
+        { "unit", required_argument, NULL, 'u' },
+        { "since", required_argument, NULL, OPT_SINCE },
+        { "until", required_argument, NULL, OPT_UNTIL },
+        { "boot", optional_argument, NULL, 'b' },
+        { "priority", required_argument, NULL, 'p' },
+        { "identifier", required_argument, NULL, OPT_IDENTIFIER },
+        { "match", required_argument, NULL, OPT_MATCH },
+        { "follow", no_argument, NULL, OPT_FOLLOW },
+        { "settle", required_argument, NULL, OPT_SETTLE },
+        { "interval", required_argument, NULL, OPT_INTERVAL },
+        { "cursor-file", required_argument, NULL, OPT_CURSOR_FILE },
+        { "reference-matcher", no_argument, NULL, OPT_REFERENCE },
+        { "jobs", required_argument, NULL, 'j' },
+        { "recursive", no_argument, NULL, 'r' },
+        { NULL, 0, NULL, 0 },
+};
+
+/* The defaults, and room for the lists; false when memory is out. */
+static bool command_init(struct command *c, int argc)
+{
+        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        c->jdirs = calloc((size_t)argc + 1, sizeof *c->jdirs);
+        c->jfiles = calloc((size_t)argc + 1, sizeof *c->jfiles);
+        c->units = calloc((size_t)argc + 1, sizeof *c->units);
+        c->idents = calloc((size_t)argc + 1, sizeof *c->idents);
+        c->matches = calloc((size_t)argc + 1, sizeof *c->matches);
+        c->sig_dirs = calloc((size_t)argc + 1, sizeof *c->sig_dirs);
+        c->jo = (struct coroner_journal_options){ .dirs = c->jdirs, .files = c->jfiles, .units = c->units,
+                                                  .identifiers = c->idents, .matches = c->matches,
+                                                  .max_priority = -1 };
+        c->format = FORMAT_TEXT;
+        c->jobs = ncpu > 0 ? (int)ncpu : 1;
+        c->defaults = true;
+        c->fail_on = CORONER_SEV_CRITICAL;
+        c->fctx = (struct follow_ctx){ FORMAT_TEXT, &c->ropts, 60000, NULL, NULL };
+        c->fo = (struct coroner_follow_options){ .settle_ms = 1000, .interval_ms = 60000, .stop = &stop_requested,
+                                                 .on_diagnosis = print_as_it_happens, .on_update = print_update,
+                                                 .delivered = delivered, .ctx = &c->fctx };
+        c->color = "auto";
+        return c->jdirs && c->jfiles && c->units && c->idents && c->matches && c->sig_dirs;
+}
+
+static void command_free(struct command *c)
+{
+        coroner_redactor_free(c->fctx.redactor);
+        free(c->sig_dirs);
+        free(c->jdirs);
+        free(c->jfiles);
+        free(c->units);
+        free(c->idents);
+        free(c->matches);
+}
+
+/* One option (getopt's c and optarg); -1: a usage error, said on stderr;
+ * 1: done (--help, --version); 0: go on. */
+static int take_option(struct command *c, int opt, int argc, char **argv)
+{
+        struct coroner_journal_options *jo = &c->jo;
+        switch (opt) {
+        case 'f':
+                if (strcmp(optarg, "text") == 0)
+                        c->format = FORMAT_TEXT;
+                else if (strcmp(optarg, "json") == 0)
+                        c->format = FORMAT_JSON;
+                else if (strcmp(optarg, "markdown") == 0 || strcmp(optarg, "md") == 0)
+                        c->format = FORMAT_MARKDOWN;
+                else {
+                        fprintf(stderr, "coroner: unknown format '%s' (text, json, markdown)\n", optarg);
+                        return -1;
+                }
+                return 0;
+        case 's': c->sig_dirs[c->n_sig_dirs++] = optarg; return 0;
+        case OPT_NO_DEFAULT_SIGNATURES: c->defaults = false; return 0;
+        case OPT_NO_SIGNATURES: c->tables_only = true; return 0;
+        case OPT_TIMEZONE: c->timezone_name = optarg; return 0;
+        case OPT_FAIL_ON:
+                if (coroner_severity_parse(optarg, &c->fail_on) < 0) {
+                        fprintf(stderr, "coroner: unknown severity '%s' (info, warning, error, critical)\n", optarg);
+                        return -1;
+                }
+                c->fail_on_set = true;
+                return 0;
+        case OPT_INPUT_FORMAT: c->opts.input_format = optarg; return 0;
+        case 'v': c->ropts.verbose = true; return 0;
+        case OPT_ALL: c->ropts.all = true; return 0;
+        case OPT_NO_PAGER: c->no_pager = true; return 0;
+        case OPT_REDACT:
+                if ((c->redact = parse_redact(optarg)) < 0) {
+                        fprintf(stderr, "coroner: --redact takes hosts, ips, users, paths, emails or all "
+                                        "(comma-separated); secrets are always redacted\n");
+                        return -1;
+                }
+                return 0;
+        case OPT_COLOR:
+                if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
+                        fprintf(stderr, "coroner: --color takes auto, always or never\n");
+                        return -1;
+                }
+                c->color = optarg;
+                return 0;
+        case OPT_JOURNAL: jo->local = c->use_journal = true; return 0;
+        case OPT_USER: jo->local = jo->user = c->use_journal = true; return 0;
+        case OPT_JOURNAL_DIR: c->jdirs[jo->n_dirs++] = optarg; c->use_journal = true; return 0;
+        case OPT_JOURNAL_FILE: c->jfiles[jo->n_files++] = optarg; c->use_journal = true; return 0;
+        case 'u': c->units[jo->n_units++] = optarg; return 0;
+        case OPT_SINCE: jo->since = optarg; return 0;
+        case OPT_UNTIL: jo->until = optarg; return 0;
+        case 'b':
+                /* journalctl also takes "-b -1" and "-b ID" as two words. */
+                jo->boot = optarg ? optarg : "";
+                if (!optarg && optind < argc && looks_like_boot(argv[optind]))
+                        jo->boot = argv[optind++];
+                return 0;
+        case OPT_IDENTIFIER: c->idents[jo->n_identifiers++] = optarg; return 0;
+        case OPT_MATCH: c->matches[jo->n_matches++] = optarg; return 0;
+        case OPT_FOLLOW: jo->follow = true; return 0;
+        case OPT_SETTLE:
+        case OPT_INTERVAL: {
+                int ms = parse_duration_ms(optarg);
+                if (ms < (opt == OPT_SETTLE ? 0 : 1)) {
+                        fprintf(stderr, "coroner: --%s '%s': not a duration (1s, 500ms, 2min)\n",
+                                opt == OPT_SETTLE ? "settle" : "interval", optarg);
+                        return -1;
+                }
+                *(opt == OPT_SETTLE ? &c->fo.settle_ms : &c->fo.interval_ms) = ms ? ms : 1;
+                return 0;
+        }
+        case OPT_REFERENCE: c->reference = true; return 0;
+        case 'r': return 0;  /* directories are always read whole; -r as grep's, for the habit */
+        case 'j':
+                c->jobs = atoi(optarg);
+                if (c->jobs < 1 || c->jobs > 256) {
+                        fprintf(stderr, "coroner: --jobs takes a number from 1 to 256\n");
+                        return -1;
+                }
+                return 0;
+        case OPT_CURSOR_FILE: jo->cursor_file = optarg; return 0;
+        case 'p':
+                if ((jo->max_priority = parse_priority(optarg)) < 0) {
+                        fprintf(stderr, "coroner: unknown priority '%s' (emerg..debug or 0..7)\n", optarg);
+                        return -1;
+                }
+                return 0;
+        case 'h':
+                usage(stdout);
+                return 1;
+        case 'V':
+                printf("coroner %s\n", coroner_version());
+                return 1;
+        default:
+                usage(stderr);
+                return -1;
+        }
+}
+
+/* The database and the analysis the options ask for; false: said on stderr. */
+static bool set_up(struct command *c, int argc, char **argv, coroner_db **db, coroner_analysis **a)
+{
+        terminal_options(c->color, &c->ropts);
+        if (c->timezone_name && set_timezone(c->timezone_name) < 0) {
+                fprintf(stderr, "coroner: unknown time zone '%s' (a name under /usr/share/zoneinfo, such as Europe/Berlin, or UTC)\n",
+                        c->timezone_name);
+                return false;
+        }
+        if (parse_window(c->jo.since, c->jo.until, &c->opts) < 0)
+                return false;
+        if (coroner_db_new(db) < 0) {
+                fprintf(stderr, "coroner: out of memory\n");
+                return false;
+        }
+        coroner_db_set_tables_only(*db, c->tables_only);
+        if (load_signatures(*db, c->sig_dirs, c->n_sig_dirs, c->defaults) < 0)
+                return false;
+        coroner_db_set_reference(*db, c->reference);
+        /* A directory given: its binary files are skipped, and a per-host
+         * layout below it names hosts. */
+        for (int i = optind; i < argc; i++)
+                if (is_directory(argv[i]))
+                        c->opts.skip_binary = c->opts.layout_hosts = true;
+        int r = coroner_analysis_new(*db, &c->opts, a);
+        if (r < 0) {
+                fprintf(stderr, "coroner: %s%s%s\n", coroner_strerror(r),
+                        c->opts.input_format ? ": unknown --input-format " : "",
+                        c->opts.input_format ? c->opts.input_format : "");
+                return false;
+        }
+        coroner_analysis_set_command(*a, argc, argv);
+        if (c->redact && coroner_redactor_new((unsigned)c->redact, &c->fctx.redactor) < 0) {
+                fprintf(stderr, "coroner: out of memory\n");
+                return false;
+        }
+        c->fctx.format = c->format;
+        c->fctx.interval_ms = c->fo.interval_ms;
+        return true;
+}
+
+/* Whether the journal is read, from the options and what standard input
+ * is; false: a contradiction, said on stderr. */
+static bool choose_journal(struct command *c, int n_files)
+{
+        struct coroner_journal_options *jo = &c->jo;
+        bool journal_filters = jo->n_units || jo->boot || jo->max_priority >= 0 || jo->n_identifiers ||
+                               jo->n_matches || jo->cursor_file;
+        struct stat in_st;
+        bool piped = fstat(STDIN_FILENO, &in_st) == 0 && (S_ISFIFO(in_st.st_mode) || S_ISREG(in_st.st_mode));
+        if (jo->cursor_file && !c->use_journal && (n_files || (piped && !jo->n_units && !jo->boot))) {
+                fprintf(stderr, "coroner: --cursor-file applies to the journal, which has cursors; a pipe or a "
+                                "file has none (read the journal itself: coroner -u UNIT --cursor-file FILE)\n");
+                return false;
+        }
+        /* `coroner --follow` alone follows what is piped in, or else the
+         * local journal, as journalctl -f does. */
+        if (jo->follow && !n_files && !c->use_journal && !piped)
+                journal_filters = true;
+        /* Reading the journal ignores standard input: a log piped in as well
+         * is a mistake to point out, not to drop in silence. */
+        if ((c->use_journal || (journal_filters && !jo->follow)) && !n_files &&
+            stdin_has_log(c->use_journal ? 0 : 300)) {
+                fprintf(stderr, "coroner: a log is piped in, but %s reads the journal and would ignore it: to "
+                                "analyse the piped log, drop the journal options (journalctl -u has filtered it "
+                                "already); to read the journal, do not pipe into coroner\n",
+                        c->use_journal ? "--journal/--journal-dir/--journal-file" : "-u/-b/-p/--cursor-file");
+                return false;
+        }
+        if (journal_filters && !c->use_journal) {
+                if (n_files) {
+                        fprintf(stderr, "coroner: journal filters (-u, -b, -p, ...) need --journal, --journal-dir or --journal-file\n");
+                        return false;
+                }
+                jo->local = c->use_journal = true;  /* `coroner -u k26` reads the local journal */
+        }
+        return true;
+}
+
+/* The journal, then the files (or standard input): *input_error when one
+ * could not be read whole; false: a usage error, said on stderr. */
+static bool read_inputs(struct command *c, coroner_analysis *a, char **files, int n_files, char **new_cursor,
+                        bool *input_error)
+{
+        struct coroner_journal_options *jo = &c->jo;
+        bool follow = jo->follow;
+        if (follow)
+                catch_stop_signals(on_stop_signal);
+        if (c->use_journal) {
+                struct coroner_error err = { { 0 }, { 0 } };
+                jo->fo = &c->fo;
+                jo->cursor_ret = follow || !jo->cursor_file ? NULL : new_cursor;
+                if (coroner_analysis_read_journal(a, jo, &err) < 0) {
+                        fprintf(stderr, "coroner: warning: %s: %s\n", err.where, err.message);
+                        *input_error = true;
+                }
+        }
+        if (!n_files && !c->use_journal && isatty(STDIN_FILENO))
+                fprintf(stderr, "coroner: reading a log from standard input (Ctrl-D ends it); "
+                                "try 'journalctl -u UNIT | coroner' or 'coroner FILE', or --help\n");
+        static const char *const stdin_only[] = { "-" };
+        const char *const *paths = n_files ? (const char *const *)files : stdin_only;
+        struct file_list tree = { 0 };
+        if (n_files && expand_directories(files, n_files, &tree) < 0)
+                return false;
+        if (tree.n) {
+                paths = tree.paths;
+                n_files = (int)tree.n;
+        }
+        size_t n_paths = n_files || c->use_journal ? (size_t)n_files : 1;
+        struct coroner_error *errs = calloc(n_paths + 1, sizeof *errs);
+        if (!errs)
+                *input_error = true;
+        else if (follow && n_paths)
+                *input_error |= coroner_analysis_follow(a, paths, n_paths, &c->fo, errs) < 0 && !stop_requested;
+        else if (!follow && coroner_analysis_read_paths(a, paths, n_paths, c->jobs, errs) != 0)
+                *input_error = true;
+        for (size_t i = 0; errs && i < n_paths; i++)
+                if (errs[i].message[0])
+                        fprintf(stderr, "coroner: warning: %s: %s\n", errs[i].where[0] ? errs[i].where : paths[i],
+                                errs[i].message);
+        free(errs);
+        file_list_free(&tree);
+        return true;
+}
+
+/* The report, rendered and written (paged on a terminal); false when it
+ * could not be rendered. */
+static bool write_report(struct command *c, coroner_analysis *a, bool *paged)
+{
+        bool follow = c->jo.follow;
+        char *out = NULL;
+        int r;
+        if (follow && c->format != FORMAT_JSON)
+                fputs(c->format == FORMAT_TEXT ? "\n=== everything read, ranked ===\n" : "\n---\n\n", stdout);
+        switch (c->format) {
+        case FORMAT_JSON: r = follow ? coroner_report_json_summary(a, &out) : coroner_report_json(a, &out); break;
+        case FORMAT_MARKDOWN: r = coroner_report_markdown(a, &out); break;
+        default: r = coroner_report_text(a, &c->ropts, &out); break;
+        }
+        if (r >= 0 && out && c->fctx.redactor)
+                r = coroner_redactor_apply(c->fctx.redactor, a, &out);
+        if (r < 0 || !out) {
+                fprintf(stderr, "coroner: cannot render the report: %s\n", coroner_strerror(r));
+                free(out);
+                return false;
+        }
+        *paged = c->format != FORMAT_JSON && !follow && !c->no_pager && isatty(STDOUT_FILENO) && pager_start();
+        fputs(out, stdout);
+        if (c->format == FORMAT_JSON)
+                fputc('\n', stdout);
+        free(out);
+        return true;
+}
+
 int main(int argc, char **argv)
 {
         if (argc > 1 && strcmp(argv[1], "signatures") == 0)
@@ -521,342 +868,38 @@ int main(int argc, char **argv)
         if (argc > 1 && (strcmp(argv[1], "list") == 0 || strcmp(argv[1], "show") == 0))
                 return reports_command(argc - 1, argv + 1);
 
-        static const struct option longopts[] = {
-                { "format", required_argument, NULL, 'f' },
-                { "signatures", required_argument, NULL, 's' },
-                { "no-default-signatures", no_argument, NULL, OPT_NO_DEFAULT_SIGNATURES },
-                { "no-signatures", no_argument, NULL, OPT_NO_SIGNATURES },
-                { "timezone", required_argument, NULL, OPT_TIMEZONE },
-                { "fail-on", required_argument, NULL, OPT_FAIL_ON },
-                { "input-format", required_argument, NULL, OPT_INPUT_FORMAT },
-                { "verbose", no_argument, NULL, 'v' },
-                { "all", no_argument, NULL, OPT_ALL },
-                { "no-pager", no_argument, NULL, OPT_NO_PAGER },
-                { "redact", required_argument, NULL, OPT_REDACT },
-                { "color", required_argument, NULL, OPT_COLOR },
-                { "help", no_argument, NULL, 'h' },
-                { "version", no_argument, NULL, 'V' },
-                { "journal", no_argument, NULL, OPT_JOURNAL },
-                { "user", no_argument, NULL, OPT_USER },
-                { "journal-dir", required_argument, NULL, OPT_JOURNAL_DIR },
-                { "journal-file", required_argument, NULL, OPT_JOURNAL_FILE },
-                { "unit", required_argument, NULL, 'u' },
-                { "since", required_argument, NULL, OPT_SINCE },
-                { "until", required_argument, NULL, OPT_UNTIL },
-                { "boot", optional_argument, NULL, 'b' },
-                { "priority", required_argument, NULL, 'p' },
-                { "identifier", required_argument, NULL, OPT_IDENTIFIER },
-                { "match", required_argument, NULL, OPT_MATCH },
-                { "follow", no_argument, NULL, OPT_FOLLOW },
-                { "settle", required_argument, NULL, OPT_SETTLE },
-                { "interval", required_argument, NULL, OPT_INTERVAL },
-                { "cursor-file", required_argument, NULL, OPT_CURSOR_FILE },
-                { "reference-matcher", no_argument, NULL, OPT_REFERENCE },
-                { "jobs", required_argument, NULL, 'j' },
-                { "recursive", no_argument, NULL, 'r' },
-                { NULL, 0, NULL, 0 },
-        };
-        enum format format = FORMAT_TEXT;
-        /* Lists of option values point into argv; argc bounds each. */
-        const char **jdirs = calloc((size_t)argc + 1, sizeof *jdirs);
-        const char **jfiles = calloc((size_t)argc + 1, sizeof *jfiles);
-        const char **units = calloc((size_t)argc + 1, sizeof *units);
-        const char **idents = calloc((size_t)argc + 1, sizeof *idents);
-        const char **matches = calloc((size_t)argc + 1, sizeof *matches);
-        struct coroner_journal_options jo = { .dirs = jdirs, .files = jfiles, .units = units,
-                                              .identifiers = idents, .matches = matches,
-                                              .max_priority = -1 };
-        bool use_journal = false, reference = false, no_pager = false, paged = false;
-        struct file_list tree = { 0 };
-        long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-        int jobs = ncpu > 0 ? (int)ncpu : 1;
-        char **sig_dirs = calloc((size_t)argc + 1, sizeof *sig_dirs);
-        size_t n_sig_dirs = 0;
-        bool defaults = true, fail_on_set = false, tables_only = false;
-        coroner_severity fail_on = CORONER_SEV_CRITICAL;
-        struct coroner_options opts = { 0 };
-        struct coroner_report_options ropts = { 0 };
-        struct follow_ctx fctx = { FORMAT_TEXT, &ropts, 60000, NULL, NULL };
-        int redact = 0;
-        struct coroner_follow_options fo = { .settle_ms = 1000, .interval_ms = 60000, .stop = &stop_requested,
-                                             .on_diagnosis = print_as_it_happens, .on_update = print_update,
-                                             .delivered = delivered, .ctx = &fctx };
-        char *new_cursor = NULL;  /* stored once the report is out */
-        const char *color = "auto", *timezone_name = NULL;
-        int c, status = 0;
+        struct command c = { 0 };
         coroner_db *db = NULL;
         coroner_analysis *a = NULL;
-        if (!jdirs || !jfiles || !units || !idents || !matches || !sig_dirs) {
+        char *new_cursor = NULL;  /* stored once the report is out */
+        bool input_error = false, paged = false;
+        int opt, r = 0, status = 0;
+        if (!command_init(&c, argc)) {
                 fprintf(stderr, "coroner: out of memory\n");
                 status = 2;
                 goto done;
         }
-        while ((c = getopt_long(argc, argv, "f:s:vhVu:b::p:j:r", longopts, NULL)) != -1) {
-                switch (c) {
-                case 'f':
-                        if (strcmp(optarg, "text") == 0)
-                                format = FORMAT_TEXT;
-                        else if (strcmp(optarg, "json") == 0)
-                                format = FORMAT_JSON;
-                        else if (strcmp(optarg, "markdown") == 0 || strcmp(optarg, "md") == 0)
-                                format = FORMAT_MARKDOWN;
-                        else {
-                                fprintf(stderr, "coroner: unknown format '%s' (text, json, markdown)\n", optarg);
-                                status = 2;
-                                goto done;
-                        }
-                        break;
-                case 's':
-                        sig_dirs[n_sig_dirs++] = optarg;
-                        break;
-                case OPT_NO_DEFAULT_SIGNATURES:
-                        defaults = false;
-                        break;
-                case OPT_NO_SIGNATURES:
-                        tables_only = true;
-                        break;
-                case OPT_TIMEZONE:
-                        timezone_name = optarg;
-                        break;
-                case OPT_FAIL_ON:
-                        if (coroner_severity_parse(optarg, &fail_on) < 0) {
-                                fprintf(stderr, "coroner: unknown severity '%s' (info, warning, error, critical)\n", optarg);
-                                status = 2;
-                                goto done;
-                        }
-                        fail_on_set = true;
-                        break;
-                case OPT_INPUT_FORMAT:
-                        opts.input_format = optarg;
-                        break;
-                case 'v':
-                        ropts.verbose = true;
-                        break;
-                case OPT_ALL:
-                        ropts.all = true;
-                        break;
-                case OPT_NO_PAGER:
-                        no_pager = true;
-                        break;
-                case OPT_REDACT:
-                        if ((redact = parse_redact(optarg)) < 0) {
-                                fprintf(stderr, "coroner: --redact takes hosts, ips, users, paths, emails or all "
-                                                "(comma-separated); secrets are always redacted\n");
-                                status = 2;
-                                goto done;
-                        }
-                        break;
-                case OPT_COLOR:
-                        if (strcmp(optarg, "auto") && strcmp(optarg, "always") && strcmp(optarg, "never")) {
-                                fprintf(stderr, "coroner: --color takes auto, always or never\n");
-                                status = 2;
-                                goto done;
-                        }
-                        color = optarg;
-                        break;
-                case OPT_JOURNAL: jo.local = use_journal = true; break;
-                case OPT_USER: jo.local = jo.user = use_journal = true; break;
-                case OPT_JOURNAL_DIR: jdirs[jo.n_dirs++] = optarg; use_journal = true; break;
-                case OPT_JOURNAL_FILE: jfiles[jo.n_files++] = optarg; use_journal = true; break;
-                case 'u': units[jo.n_units++] = optarg; break;
-                case OPT_SINCE: jo.since = optarg; break;
-                case OPT_UNTIL: jo.until = optarg; break;
-                case 'b':
-                        /* journalctl also takes "-b -1" and "-b ID" as two words. */
-                        jo.boot = optarg ? optarg : "";
-                        if (!optarg && optind < argc && looks_like_boot(argv[optind]))
-                                jo.boot = argv[optind++];
-                        break;
-                case OPT_IDENTIFIER: idents[jo.n_identifiers++] = optarg; break;
-                case OPT_MATCH: matches[jo.n_matches++] = optarg; break;
-                case OPT_FOLLOW: jo.follow = true; break;
-                case OPT_SETTLE:
-                case OPT_INTERVAL: {
-                        int ms = parse_duration_ms(optarg);
-                        if (ms < (c == OPT_SETTLE ? 0 : 1)) {
-                                fprintf(stderr, "coroner: --%s '%s': not a duration (1s, 500ms, 2min)\n",
-                                        c == OPT_SETTLE ? "settle" : "interval", optarg);
-                                status = 2;
-                                goto done;
-                        }
-                        *(c == OPT_SETTLE ? &fo.settle_ms : &fo.interval_ms) = ms ? ms : 1;
-                        break;
-                }
-                case OPT_REFERENCE: reference = true; break;
-                case 'r': break;  /* directories are always read whole; -r as grep's, for the habit */
-                case 'j':
-                        jobs = atoi(optarg);
-                        if (jobs < 1 || jobs > 256) {
-                                fprintf(stderr, "coroner: --jobs takes a number from 1 to 256\n");
-                                status = 2;
-                                goto done;
-                        }
-                        break;
-                case OPT_CURSOR_FILE: jo.cursor_file = optarg; break;
-                case 'p':
-                        if ((jo.max_priority = parse_priority(optarg)) < 0) {
-                                fprintf(stderr, "coroner: unknown priority '%s' (emerg..debug or 0..7)\n", optarg);
-                                status = 2;
-                                goto done;
-                        }
-                        break;
-                case 'h':
-                        usage(stdout);
-                        goto done;
-                case 'V':
-                        printf("coroner %s\n", coroner_version());
-                        goto done;
-                default:
-                        usage(stderr);
-                        status = 2;
-                        goto done;
-                }
+        while (r == 0 && (opt = getopt_long(argc, argv, "f:s:vhVu:b::p:j:r", longopts, NULL)) != -1)
+                r = take_option(&c, opt, argc, argv);
+        if (r != 0) {
+                status = r < 0 ? 2 : 0;
+                goto done;
         }
-        terminal_options(color, &ropts);
-
-        if (timezone_name && set_timezone(timezone_name) < 0) {
-                fprintf(stderr, "coroner: unknown time zone '%s' (a name under /usr/share/zoneinfo, such as Europe/Berlin, or UTC)\n",
-                        timezone_name);
+        if (!set_up(&c, argc, argv, &db, &a) || !choose_journal(&c, argc - optind) ||
+            !read_inputs(&c, a, argv + optind, argc - optind, &new_cursor, &input_error)) {
                 status = 2;
                 goto done;
         }
-        if (parse_window(jo.since, jo.until, &opts) < 0) {
-                status = 2;
-                goto done;
-        }
-        if (coroner_db_new(&db) < 0) {
-                fprintf(stderr, "coroner: out of memory\n");
-                status = 2;
-                goto done;
-        }
-        coroner_db_set_tables_only(db, tables_only);
-        if (load_signatures(db, sig_dirs, n_sig_dirs, defaults) < 0) {
-                status = 2;
-                goto done;
-        }
-        coroner_db_set_reference(db, reference);
-        /* A directory given: its binary files are skipped, and a per-host
-         * layout below it names hosts. */
-        for (int i = optind; i < argc; i++)
-                if (is_directory(argv[i]))
-                        opts.skip_binary = opts.layout_hosts = true;
-        int r = coroner_analysis_new(db, &opts, &a);
-        if (r < 0) {
-                fprintf(stderr, "coroner: %s%s%s\n", coroner_strerror(r),
-                        opts.input_format ? ": unknown --input-format " : "",
-                        opts.input_format ? opts.input_format : "");
-                status = 2;
-                goto done;
-        }
-        coroner_analysis_set_command(a, argc, argv);
-        bool input_error = false;
-        int n_files = argc - optind;
-        bool journal_filters = jo.n_units || jo.boot || jo.max_priority >= 0 || jo.n_identifiers || jo.n_matches ||
-                               jo.cursor_file;
-        struct stat in_st;
-        bool piped = fstat(STDIN_FILENO, &in_st) == 0 && (S_ISFIFO(in_st.st_mode) || S_ISREG(in_st.st_mode));
-        if (jo.cursor_file && !use_journal && (n_files || (piped && !jo.n_units && !jo.boot))) {
-                fprintf(stderr, "coroner: --cursor-file applies to the journal, which has cursors; a pipe or a "
-                                "file has none (read the journal itself: coroner -u UNIT --cursor-file FILE)\n");
-                status = 2;
-                goto done;
-        }
-        /* `coroner --follow` alone follows what is piped in, or else the
-         * local journal, as journalctl -f does. */
-        if (jo.follow && !n_files && !use_journal && !piped)
-                journal_filters = true;
-        /* Reading the journal ignores standard input: a log piped in as well
-         * is a mistake to point out, not to drop in silence. */
-        if ((use_journal || (journal_filters && !jo.follow)) && !n_files && stdin_has_log(use_journal ? 0 : 300)) {
-                fprintf(stderr, "coroner: a log is piped in, but %s reads the journal and would ignore it: to "
-                                "analyse the piped log, drop the journal options (journalctl -u has filtered it "
-                                "already); to read the journal, do not pipe into coroner\n",
-                        use_journal ? "--journal/--journal-dir/--journal-file" : "-u/-b/-p/--cursor-file");
-                status = 2;
-                goto done;
-        }
-        if (journal_filters && !use_journal) {
-                if (n_files) {
-                        fprintf(stderr, "coroner: journal filters (-u, -b, -p, ...) need --journal, --journal-dir or --journal-file\n");
-                        status = 2;
-                        goto done;
-                }
-                jo.local = use_journal = true;  /* `coroner -u k26` reads the local journal */
-        }
-        bool follow = jo.follow;
-        if (redact && coroner_redactor_new((unsigned)redact, &fctx.redactor) < 0) {
-                fprintf(stderr, "coroner: out of memory\n");
-                status = 2;
-                goto done;
-        }
-        fctx.format = format;
-        fctx.interval_ms = fo.interval_ms;
-        if (follow)
-                catch_stop_signals(on_stop_signal);
-        if (use_journal) {
-                struct coroner_error err = { { 0 }, { 0 } };
-                jo.fo = &fo;
-                jo.cursor_ret = jo.follow || !jo.cursor_file ? NULL : &new_cursor;
-                if (coroner_analysis_read_journal(a, &jo, &err) < 0) {
-                        fprintf(stderr, "coroner: warning: %s: %s\n", err.where, err.message);
-                        input_error = true;
-                }
-        }
-        if (!n_files && !use_journal && isatty(STDIN_FILENO))
-                fprintf(stderr, "coroner: reading a log from standard input (Ctrl-D ends it); "
-                                "try 'journalctl -u UNIT | coroner' or 'coroner FILE', or --help\n");
-        static const char *const stdin_only[] = { "-" };
-        const char *const *paths = n_files ? (const char *const *)argv + optind : stdin_only;
-        if (n_files && expand_directories(argv + optind, n_files, &tree) < 0) {
-                status = 2;
-                goto done;
-        }
-        if (tree.n) {
-                paths = tree.paths;
-                n_files = (int)tree.n;
-        }
-        size_t n_paths = n_files || use_journal ? (size_t)n_files : 1;
-        struct coroner_error *errs = calloc(n_paths + 1, sizeof *errs);
-        if (!errs)
-                input_error = true;
-        else if (follow && n_paths)
-                input_error = coroner_analysis_follow(a, paths, n_paths, &fo, errs) < 0 && !stop_requested;
-        else if (!follow && coroner_analysis_read_paths(a, paths, n_paths, jobs, errs) != 0)
-                input_error = true;
-        for (size_t i = 0; errs && i < n_paths; i++)
-                if (errs[i].message[0])
-                        fprintf(stderr, "coroner: warning: %s: %s\n", errs[i].where[0] ? errs[i].where : paths[i],
-                                errs[i].message);
-        free(errs);
         coroner_analysis_finish(a);
         for (size_t i = 0; i < coroner_analysis_input_count(a); i++)
                 if (coroner_analysis_input_warning(a, i))
                         fprintf(stderr, "coroner: warning: %s: %s\n", coroner_analysis_input_name(a, i),
                                 coroner_analysis_input_warning(a, i));
-
-        char *out = NULL;
-        if (follow && format != FORMAT_JSON)
-                fputs(format == FORMAT_TEXT ? "\n=== everything read, ranked ===\n" : "\n---\n\n", stdout);
-        switch (format) {
-        case FORMAT_JSON: r = follow ? coroner_report_json_summary(a, &out) : coroner_report_json(a, &out); break;
-        case FORMAT_MARKDOWN: r = coroner_report_markdown(a, &out); break;
-        default: r = coroner_report_text(a, &ropts, &out); break;
-        }
-        if (r >= 0 && out && fctx.redactor)
-                r = coroner_redactor_apply(fctx.redactor, a, &out);
-        if (r < 0 || !out) {
-                fprintf(stderr, "coroner: cannot render the report: %s\n", coroner_strerror(r));
+        if (!write_report(&c, a, &paged))
                 status = 2;
-        } else {
-                paged = format != FORMAT_JSON && !follow && !no_pager && isatty(STDOUT_FILENO) && pager_start();
-                fputs(out, stdout);
-                if (format == FORMAT_JSON)
-                        fputc('\n', stdout);
-        }
-        free(out);
-        if (fail_on_set)
+        if (c.fail_on_set)
                 for (size_t i = 0; i < coroner_analysis_diagnosis_count(a); i++)
-                        if (coroner_analysis_diagnosis_severity(a, i) >= fail_on)
+                        if (coroner_analysis_diagnosis_severity(a, i) >= c.fail_on)
                                 status = status ? status : 1;
         if (input_error)
                 status = 2;
@@ -873,22 +916,15 @@ int main(int argc, char **argv)
          * point leaves it where it was, and the next run reads them again. */
         if (new_cursor && status != 2) {
                 struct coroner_error err = { { 0 }, { 0 } };
-                if (coroner_cursor_save(jo.cursor_file, new_cursor, &err) < 0) {
+                if (coroner_cursor_save(c.jo.cursor_file, new_cursor, &err) < 0) {
                         fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
                         status = 2;
                 }
         }
 done:
-        file_list_free(&tree);
-        coroner_redactor_free(fctx.redactor);
         free(new_cursor);
         coroner_analysis_free(a);
         coroner_db_free(db);
-        free(sig_dirs);
-        free(jdirs);
-        free(jfiles);
-        free(units);
-        free(idents);
-        free(matches);
+        command_free(&c);
         return status;
 }
