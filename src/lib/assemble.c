@@ -862,6 +862,183 @@ static bool group_leaf_without_traceback(struct active *a, const char *s, size_t
         return new_exception(a, "", 0) != NULL;
 }
 
+/* ExceptionGroup: "+-+---- 1 ----" starts a sub-exception, "| " margins
+ * (nested, one per level) wrap every other line. Takes the margins off
+ * *s; 1: a separator (consumed), -1: the group has ended, 0: go on. */
+static int group_margins(struct active *a, const char **s, size_t *n)
+{
+        size_t k = 0;
+        while (k < *n && (*s)[k] == ' ')
+                k++;
+        if (k < *n && (*s)[k] == '+') {
+                finish_message(a);
+                group_separator(a, *s, *n, k);
+                a->state = ST_CHAIN;
+                return 1;
+        }
+        if (k >= *n || (*s)[k] != '|')
+                return -1;
+        while (k < *n && (*s)[k] == '|') {
+                k++;
+                if (k < *n && (*s)[k] == ' ')
+                        k++;
+                size_t j = k;
+                while (j < *n && (*s)[j] == ' ')
+                        j++;
+                if (j < *n && (*s)[j] == '|')
+                        k = j;
+        }
+        *s += k;
+        *n -= k;
+        return 0;
+}
+
+/* A line among the frames: a frame, its code, or the exception line. */
+static bool frames_line(struct active *a, const char *s, size_t n, int input, long lineno, const char *raw, size_t raw_len)
+{
+        struct frame f;
+        size_t at;
+        if (tb_parse_frame(s, n, &f) || (tb_parse_frame_flat(s, n, &f) && (a->flat = true)) ||
+            tb_parse_frame_cut(s, n, &f)) {
+                add_frame(a, &f);
+                a->want_code = true;
+                return true;
+        }
+        if (n == 0 || tb_is_position_marker(s, n))
+                return true;
+        if (s[0] == ' ' || s[0] == '\t') {
+                struct exception *x = current(a);
+                size_t k = 0, tl, ma;
+                while (k < n && (s[k] == ' ' || s[k] == '\t'))
+                        k++;
+                bool code = a->want_code;
+                a->want_code = false;
+                if (code && x && x->n_frames && !x->frames[x->n_frames - 1].code)
+                        x->frames[x->n_frames - 1].code = strndup_safe(s + k, n - k);
+                /* A whole traceback indented (torch elastic's error
+                 * summary) puts its exception line two blanks left of
+                 * the frames: past a frame's code it is the exception. */
+                if (code || !x || !x->n_frames || !tb_parse_exception_line(s + k, n - k, &tl, &ma) ||
+                    !exception_like_type(s + k, tl))
+                        return true;  /* code lines, "[Previous line repeated ...]" */
+                s += k;
+                n -= k;
+        }
+        if (tb_find_header(s, n, &at)) {
+                /* A new traceback before this one ended: start over. */
+                return false;
+        }
+        size_t type_len, msg_at;
+        bool exc = tb_parse_exception_line(s, n, &type_len, &msg_at);
+        if (a->flat && a->want_code && !(exc && exception_like_type(s, type_len))) {
+                /* a flattened traceback's code line */
+                struct exception *x = current(a);
+                if (x && x->n_frames && !x->frames[x->n_frames - 1].code)
+                        x->frames[x->n_frames - 1].code = strndup_safe(s, n);
+                a->want_code = false;
+                return true;
+        }
+        if (!exc)
+                return false;
+        struct exception *x = current(a);
+        if (!x) {
+                a->lost = true;
+                return true;
+        }
+        x->type = strndup_safe(s, type_len);
+        a->lost |= !x->type;
+        x->line = lineno;
+        if (a->group) {
+                /* str() of every BaseExceptionGroup ends "(N sub-exceptions)" */
+                x->is_group = x->is_group || ends_with(s, n, " sub-exception)") ||
+                              ends_with(s, n, " sub-exceptions)");
+                x->raw = strndup_safe(raw, raw_len < LIMIT_DISPLAY_BYTES * 4 ? raw_len : LIMIT_DISPLAY_BYTES * 4);
+        }
+        sb_append(&a->message, s + msg_at, n - msg_at);
+        a->message_lines = 1;
+        a->state = ST_MESSAGE;
+        add_evidence(&a->ev, input, lineno, raw, raw_len);
+        return true;
+}
+
+/* A line after the exception line: more of its message, a chain marker,
+ * a remote traceback inside it, or the end. */
+static bool message_line(struct active *a, const char *s, size_t n, int input, long lineno, const char *raw, size_t raw_len)
+{
+        size_t at;
+        if (n == 0) {
+                a->state = ST_BLANK;
+                return true;
+        }
+        if (tb_is_chain_marker(s, n)) {
+                finish_message(a);
+                a->state = ST_CHAIN;
+                return true;
+        }
+        if (tb_find_header(s, n, &at) && is_remote_header(a, s, at)) {
+                /* The worker's own traceback inside the message
+                 * (DataLoader's "Original Traceback", RemoteTraceback's
+                 * \"\"\" block): its exception is the real one. */
+                finish_message(a);
+                struct exception *remote = new_exception(a, s, at);
+                if (remote)
+                        remote->remote = true;
+                a->state = ST_FRAMES;
+                a->want_code = false;
+                add_evidence(&a->ev, input, lineno, raw, raw_len);
+                return true;
+        }
+        if (tb_looks_like_new_record(s, n) || tb_parse_frame(s, n, NULL))
+                return false;
+        if (a->ev.kind == EVENT_EXCEPTION && !bare_continuation(a, s, n))
+                return false;
+        if (n == 3 && memcmp(s, "\"\"\"", 3) == 0)
+                return true;  /* the end of a RemoteTraceback block */
+        if (a->message_lines < LIMIT_MESSAGE_LINES && a->message.len < LIMIT_MESSAGE_BYTES) {
+                sb_putc(&a->message, '\n');
+                sb_append(&a->message, s, n);
+                a->message_lines++;
+        }
+        return true;
+}
+
+/* A line after a blank one that followed the message. */
+static bool after_blank_line(struct active *a, const char *s, size_t n)
+{
+        if (tb_is_chain_marker(s, n)) {
+                finish_message(a);
+                a->state = ST_CHAIN;
+                return true;
+        }
+        /* Some messages hold a blank line (huggingface_hub's "401
+         * Client Error ...\n\nCannot access gated repo ..."). */
+        if (n == 0 || a->ev.kind != EVENT_TRACEBACK || tb_looks_like_new_record(s, n) ||
+            tb_parse_frame(s, n, NULL) || a->message_lines >= LIMIT_MESSAGE_LINES)
+                return false;
+        sb_append(&a->message, "\n\n", 2);
+        sb_append(&a->message, s, n);
+        a->message_lines++;
+        a->state = ST_MESSAGE;
+        return true;
+}
+
+/* A line after a chain marker ("During handling of the above exception,
+ * ..."): the next traceback's header. */
+static bool chain_line(struct active *a, const char *s, size_t n, int input, long lineno, const char *raw, size_t raw_len)
+{
+        size_t at;
+        if (n == 0 || (a->group && (starts_with(s, n, "and ") || starts_with(s, n, "... (max_group"))))
+                return true;
+        if (tb_find_header(s, n, &at)) {
+                new_exception(a, s, at);
+                a->state = ST_FRAMES;
+                a->want_code = false;
+                add_evidence(&a->ev, input, lineno, raw, raw_len);
+                return true;
+        }
+        return false;
+}
+
 /* Feeds one record to a stream in a traceback. Returns false when the line
  * does not belong to the traceback: the caller closes it and starts over. */
 static bool continue_traceback(struct active *a, const struct record *r, int input, long lineno,
@@ -869,41 +1046,16 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
 {
         const char *s = r->msg;
         size_t n = r->msg_len;
-        size_t at;
-        struct frame f;
         for (size_t k = 0; k < a->indent && n && s[0] == ' '; k++) {
                 s++;
                 n--;
         }
-
         if (++a->lines > LIMIT_TRACEBACK_LINES || record_boundary(a, r))
                 return false;
         if (a->group) {
-                /* ExceptionGroup: "+-+---- 1 ----" starts a sub-exception,
-                 * "| " margins (nested, one per level) wrap every other line. */
-                size_t k = 0;
-                while (k < n && s[k] == ' ')
-                        k++;
-                if (k < n && s[k] == '+') {
-                        finish_message(a);
-                        group_separator(a, s, n, k);
-                        a->state = ST_CHAIN;
-                        return true;
-                }
-                if (k >= n || s[k] != '|')
-                        return false;  /* the group has ended */
-                while (k < n && s[k] == '|') {
-                        k++;
-                        if (k < n && s[k] == ' ')
-                                k++;
-                        size_t j = k;
-                        while (j < n && s[j] == ' ')
-                                j++;
-                        if (j < n && s[j] == '|')
-                                k = j;
-                }
-                s += k;
-                n -= k;
+                int g = group_margins(a, &s, &n);
+                if (g)
+                        return g > 0;
         }
         a->ev.last_line = lineno;
         if (a->native)
@@ -911,130 +1063,10 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
         if (a->group && a->state == ST_CHAIN && group_leaf_without_traceback(a, s, n))
                 a->state = ST_FRAMES;  /* read as its exception line below */
         switch (a->state) {
-        case ST_FRAMES:
-                if (tb_parse_frame(s, n, &f) || (tb_parse_frame_flat(s, n, &f) && (a->flat = true)) ||
-                    tb_parse_frame_cut(s, n, &f)) {
-                        add_frame(a, &f);
-                        a->want_code = true;
-                        return true;
-                }
-                if (n == 0 || tb_is_position_marker(s, n))
-                        return true;
-                if (s[0] == ' ' || s[0] == '\t') {
-                        struct exception *x = current(a);
-                        size_t k = 0, tl, ma;
-                        while (k < n && (s[k] == ' ' || s[k] == '\t'))
-                                k++;
-                        bool code = a->want_code;
-                        a->want_code = false;
-                        if (code && x && x->n_frames && !x->frames[x->n_frames - 1].code)
-                                x->frames[x->n_frames - 1].code = strndup_safe(s + k, n - k);
-                        /* A whole traceback indented (torch elastic's error
-                         * summary) puts its exception line two blanks left of
-                         * the frames: past a frame's code it is the exception. */
-                        if (code || !x || !x->n_frames || !tb_parse_exception_line(s + k, n - k, &tl, &ma) ||
-                            !exception_like_type(s + k, tl))
-                                return true;  /* code lines, "[Previous line repeated ...]" */
-                        s += k;
-                        n -= k;
-                }
-                if (tb_find_header(s, n, &at)) {
-                        /* A new traceback before this one ended: start over. */
-                        return false;
-                }
-                size_t type_len, msg_at;
-                bool exc = tb_parse_exception_line(s, n, &type_len, &msg_at);
-                if (a->flat && a->want_code && !(exc && exception_like_type(s, type_len))) {
-                        /* a flattened traceback's code line */
-                        struct exception *x = current(a);
-                        if (x && x->n_frames && !x->frames[x->n_frames - 1].code)
-                                x->frames[x->n_frames - 1].code = strndup_safe(s, n);
-                        a->want_code = false;
-                        return true;
-                }
-                if (!exc)
-                        return false;
-                struct exception *x = current(a);
-                if (!x) {
-                        a->lost = true;
-                        return true;
-                }
-                x->type = strndup_safe(s, type_len);
-                a->lost |= !x->type;
-                x->line = lineno;
-                if (a->group) {
-                        /* str() of every BaseExceptionGroup ends "(N sub-exceptions)" */
-                        x->is_group = x->is_group || ends_with(s, n, " sub-exception)") ||
-                                      ends_with(s, n, " sub-exceptions)");
-                        x->raw = strndup_safe(raw, raw_len < LIMIT_DISPLAY_BYTES * 4 ? raw_len : LIMIT_DISPLAY_BYTES * 4);
-                }
-                sb_append(&a->message, s + msg_at, n - msg_at);
-                a->message_lines = 1;
-                a->state = ST_MESSAGE;
-                add_evidence(&a->ev, input, lineno, raw, raw_len);
-                return true;
-        case ST_MESSAGE:
-                if (n == 0) {
-                        a->state = ST_BLANK;
-                        return true;
-                }
-                if (tb_is_chain_marker(s, n)) {
-                        finish_message(a);
-                        a->state = ST_CHAIN;
-                        return true;
-                }
-                if (tb_find_header(s, n, &at) && is_remote_header(a, s, at)) {
-                        /* The worker's own traceback inside the message
-                         * (DataLoader's "Original Traceback", RemoteTraceback's
-                         * \"\"\" block): its exception is the real one. */
-                        finish_message(a);
-                        struct exception *remote = new_exception(a, s, at);
-                        if (remote)
-                                remote->remote = true;
-                        a->state = ST_FRAMES;
-                        a->want_code = false;
-                        add_evidence(&a->ev, input, lineno, raw, raw_len);
-                        return true;
-                }
-                if (tb_looks_like_new_record(s, n) || tb_parse_frame(s, n, NULL))
-                        return false;
-                if (a->ev.kind == EVENT_EXCEPTION && !bare_continuation(a, s, n))
-                        return false;
-                if (n == 3 && memcmp(s, "\"\"\"", 3) == 0)
-                        return true;  /* the end of a RemoteTraceback block */
-                if (a->message_lines < LIMIT_MESSAGE_LINES && a->message.len < LIMIT_MESSAGE_BYTES) {
-                        sb_putc(&a->message, '\n');
-                        sb_append(&a->message, s, n);
-                        a->message_lines++;
-                }
-                return true;
-        case ST_BLANK:
-                if (tb_is_chain_marker(s, n)) {
-                        finish_message(a);
-                        a->state = ST_CHAIN;
-                        return true;
-                }
-                /* Some messages hold a blank line (huggingface_hub's "401
-                 * Client Error ...\n\nCannot access gated repo ..."). */
-                if (n == 0 || a->ev.kind != EVENT_TRACEBACK || tb_looks_like_new_record(s, n) ||
-                    tb_parse_frame(s, n, NULL) || a->message_lines >= LIMIT_MESSAGE_LINES)
-                        return false;
-                sb_append(&a->message, "\n\n", 2);
-                sb_append(&a->message, s, n);
-                a->message_lines++;
-                a->state = ST_MESSAGE;
-                return true;
-        case ST_CHAIN:
-                if (n == 0 || (a->group && (starts_with(s, n, "and ") || starts_with(s, n, "... (max_group"))))
-                        return true;
-                if (tb_find_header(s, n, &at)) {
-                        new_exception(a, s, at);
-                        a->state = ST_FRAMES;
-                        a->want_code = false;
-                        add_evidence(&a->ev, input, lineno, raw, raw_len);
-                        return true;
-                }
-                return false;
+        case ST_FRAMES: return frames_line(a, s, n, input, lineno, raw, raw_len);
+        case ST_MESSAGE: return message_line(a, s, n, input, lineno, raw, raw_len);
+        case ST_BLANK: return after_blank_line(a, s, n);
+        case ST_CHAIN: return chain_line(a, s, n, input, lineno, raw, raw_len);
         }
         return false;
 }
