@@ -255,6 +255,10 @@ RuntimeError: Only 8 GPUs are available, but 16 are required.'
 expect "a GPU that does not support bf16, in words" "d['category'] == 'gpu-arch-unsupported'" \
         "ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0"
 
+expect "EACCES on a GPU device node offers the GPU as the other reading" \
+        "d['id'] == 'errno.eacces' and r['diagnoses'][1]['category'] == 'gpu-unavailable'" \
+        'level=ERROR source=amd_linux.go:404 msg="open /dev/kfd: permission denied"'
+
 # ---- a paste indented as a whole is read at its margin (decode_dedent.c) ----
 expect "an indented paste: its traceback is read" \
         "d['id'] != 'error-lines' and d.get('exception', {}) and d['exception']['type'] == 'ZeroDivisionError'" \
