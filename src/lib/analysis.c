@@ -47,7 +47,7 @@ static void rank_error_line(coroner_analysis *a, const struct event *ev)
         struct match_result m;
         if (blame_error_line(a->db, a->md, ev, &m))
                 m.basis = BASIS_BLAME;
-        else if (!match_error_line(a->db, a->md, ev, &m))
+        else if (!match_error_line(ev, &m))
                 return;
         ranking_add(&a->ranking, ev, &m);
         memcpy(memo->fingerprint, fp, sizeof fp);
@@ -255,12 +255,10 @@ static void on_event(void *ctx, struct event *ev)
                 match_result_free(&m);
                 return;
         }
-        if (blame_verdict(a->db, a->md, &b, &m)) {
+        if (blame_verdict(a->db, a->md, &b, &m))
                 m.basis = BASIS_BLAME;
-        } else {
+        else
                 m.basis = BASIS_NONE;
-                match_guess_category(a->db, a->md, ev, &m);
-        }
         match_locate_blamed(&b, &m);
         ranking_add(&a->ranking, ev, &m);
         match_result_free(&m);
@@ -1221,7 +1219,7 @@ int coroner_analysis_finish(coroner_analysis *a)
                 return 0;
         analysis_end_input(a, -1);
         apply_version_conditions(a);
-        ranking_finish(&a->ranking, a->db, a->facts.cand_seen);
+        ranking_finish(&a->ranking, a->db, a->md, a->facts.cand_seen);
         a->finished = true;
         return 0;
 }

@@ -435,25 +435,15 @@ void match_render(const coroner_db *db, const struct event *ev, struct match_res
         fill_result(db, m->sig, ev, m->exc, m);
 }
 
-void match_guess_category(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
+const struct word_class *words_guess(const coroner_db *db, pcre2_match_data *md, const char *text, size_t n)
 {
-        struct strbuf text = { 0 };
-        if (ev->kind == EVENT_LINE) {
-                sb_puts(&text, ev->text);
-        } else if (ev->n_excs) {
-                const struct exception *x = m->exc ? m->exc : &ev->excs[0];
-                sb_printf(&text, "%s: %s", x->type ? x->type : "", x->message ? x->message : "");
-        }
-        for (size_t i = 0; db->words && !text.failed && text.data && i < db->words->n; i++)
-                if (pattern_search(db, &db->words->classes[i].pattern, text.data, text.len, md)) {
-                        m->category = db->words->classes[i].category;
-                        m->category_what = db->words->classes[i].what;
-                        break;
-                }
-        sb_free(&text);
+        for (size_t i = 0; db->words && i < db->words->n; i++)
+                if (pattern_search(db, &db->words->classes[i].pattern, text, n, md))
+                        return &db->words->classes[i];
+        return NULL;
 }
 
-bool match_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
+bool match_error_line(const struct event *ev, struct match_result *m)
 {
         static const char summary[] = "Lines logged at an error level that no signature or knowledge table explains; "
                                       "lines that differ only in numbers, paths and ids are counted as one.";
@@ -473,14 +463,9 @@ bool match_error_line(const coroner_db *db, pcre2_match_data *md, const struct e
         if (ev->last_line > ev->first_line)
                 sb_printf(&sb, " (and %ld more lines)", ev->last_line - ev->first_line);
         m->title = sb_take(&sb);
-        sb_puts(&sb, ev->failure_line ? summary_words : summary);
-        match_guess_category(db, md, ev, m);
-        if (m->category_what)
-                sb_printf(&sb, " Their words point to %s: the category %s is a guess from the words alone.",
-                          m->category_what, m->category);
-        else
-                m->category = "unrecognized";
-        m->summary = sb_take(&sb);
+        m->category = "unrecognized";  /* perhaps guessed from its words when ranked (rank.c) */
+        m->summary = ev->failure_line ? strndup_safe(summary_words, sizeof summary_words - 1)
+                                      : strndup_safe(summary, sizeof summary - 1);
         m->fixes = calloc(2, sizeof *m->fixes);
         if (m->fixes) {
                 m->fixes[m->n_fixes++] = strndup_safe(read, sizeof read - 1);

@@ -380,7 +380,6 @@ struct match_result {
         enum basis basis;
         char generic_id[64];          /* "generic.application-bug", "error-lines" */
         const char *category;         /* a static string or the database's */
-        const char *category_what;    /* a guessed category's words (match_guess_category) */
         char *title;
         coroner_severity severity;
         bool symptom;
@@ -418,10 +417,11 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratc
 void match_render(const coroner_db *db, const struct event *ev, struct match_result *m);
 /* A line logged at an error level that nothing matched: the generic
  * verdict "error-lines" (basis BASIS_ERROR_LINES). */
-bool match_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
-/* An unrecognised exception's (or error line's) category, guessed from its
- * words (knowledge/words.json): m->category, or left NULL. */
-void match_guess_category(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
+bool match_error_line(const struct event *ev, struct match_result *m);
+/* The first word class (knowledge/words.json) whose words text holds, or
+ * NULL: the guessed category of what nothing recognises (rank.c asks once
+ * per diagnosis kept, when the ranking is finished). */
+const struct word_class *words_guess(const coroner_db *db, pcre2_match_data *md, const char *text, size_t n);
 /* Records where ev's traceback was raised in m (raised_in, called_from). */
 void match_locate(const coroner_db *db, const struct event *ev, struct match_result *m);
 /* The same from ev's blame, when the caller has it already. */

@@ -27,6 +27,7 @@ static void diagnosis_free(struct diagnosis *d)
         free(d->checks);
         free(d->exc_type);
         free(d->exc_message);
+        free(d->line_text);
         for (size_t i = 0; i < d->n_chain; i++) {
                 free(d->chain_types[i]);
                 free(d->chain_messages[i]);
@@ -121,8 +122,7 @@ static void first_line(struct strbuf *sb, const char *s, size_t max)
 }
 
 /* The title and summary of an exception nothing recognises. */
-static void unrecognized_texts(struct diagnosis *d, const struct event *ev, const struct exception *x,
-                               const char *guessed)
+static void unrecognized_texts(struct diagnosis *d, const struct event *ev, const struct exception *x)
 {
         struct strbuf sb = { 0 };
         sb_puts(&sb, "Unrecognized ");
@@ -145,9 +145,6 @@ static void unrecognized_texts(struct diagnosis *d, const struct event *ev, cons
                 sb_puts(&sb, ")");
         }
         sb_puts(&sb, ".");
-        if (guessed)
-                sb_printf(&sb, " Its words point to %s: the category %s is a guess from the words alone.", guessed,
-                          d->category);
         d->summary = sb_take(&sb);
         d->fixes = calloc(2, sizeof *d->fixes);
         if (!d->fixes)
@@ -204,13 +201,15 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
                         }
         }
         copy_evidence(d, ev);
+        if (m->basis == BASIS_ERROR_LINES && ev->text)
+                d->line_text = strndup_safe(ev->text, strnlen(ev->text, LIMIT_DISPLAY_BYTES * 4));
         const struct coroner_signature *s = m->sig;
         if (m->basis == BASIS_NONE) {
                 snprintf(d->id, sizeof d->id, "unrecognized");
-                d->category = m->category ? m->category : "unrecognized";  /* guessed from its words */
+                d->category = "unrecognized";  /* perhaps guessed from its words (guess_categories) */
                 d->unrecognized = true;
                 d->severity = CORONER_SEV_ERROR;
-                unrecognized_texts(d, ev, x, m->category_what);
+                unrecognized_texts(d, ev, x);
                 return d;
         }
         snprintf(d->id, sizeof d->id, "%s", s ? s->id : m->generic_id);
@@ -812,10 +811,42 @@ static void offer_alternatives(struct ranking *rk, const coroner_db *db, const u
         }
 }
 
-void ranking_finish(struct ranking *rk, const coroner_db *db, const uint8_t *cand_seen)
+/* What nothing recognises (an exception, error or failure lines) takes
+ * the category its words suggest (knowledge/words.json), once per
+ * diagnosis kept: its id, role, tier and confidence stay. */
+static void guess_categories(struct ranking *rk, const coroner_db *db, pcre2_match_data *md)
+{
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                if ((d->basis != BASIS_NONE && d->basis != BASIS_ERROR_LINES) || strcmp(d->category, "unrecognized") != 0)
+                        continue;
+                struct strbuf text = { 0 };
+                if (d->exc_type)
+                        sb_printf(&text, "%s: %s", d->exc_type, d->exc_message ? d->exc_message : "");
+                else if (d->line_text)
+                        sb_puts(&text, d->line_text);
+                const struct word_class *w = text.data && !text.failed ? words_guess(db, md, text.data, text.len) : NULL;
+                sb_free(&text);
+                if (!w)
+                        continue;
+                d->category = w->category;
+                struct strbuf sb = { 0 };
+                sb_puts(&sb, d->summary ? d->summary : "");
+                sb_printf(&sb, " %s words point to %s: the category %s is a guess from the words alone.",
+                          d->basis == BASIS_NONE ? "Its" : "Their", w->what, w->category);
+                if (!sb.failed) {
+                        free(d->summary);
+                        d->summary = sb_take(&sb);
+                }
+                sb_free(&sb);
+        }
+}
+
+void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *md, const uint8_t *cand_seen)
 {
         if (rk->n == 0)
                 return;
+        guess_categories(rk, db, md);
         fold_failure_lines(rk);
         weigh_severity(rk);
         /* Earliness: the order in which diagnoses were first seen. */

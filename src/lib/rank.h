@@ -34,6 +34,7 @@ struct diagnosis {
         int specificity;
         char fingerprint[17];
         char *exc_type, *exc_message;     /* of the first event, or NULL */
+        char *line_text;                  /* error or failure lines: the first one's message (its words) */
         char **chain_types, **chain_messages;  /* every exception of the first event */
         char **chain_places;                   /* their places in a group, or NULL */
         size_t n_chain;
@@ -82,10 +83,10 @@ bool ranking_count_known(struct ranking *rk, const struct event *ev, const struc
 /* The same for a generic verdict (basis, id) of ev's fingerprint. */
 bool ranking_count_generic(struct ranking *rk, const struct event *ev, enum basis basis, const char *id,
                            const char *fingerprint);
-/* Scores, orders and explains; cand_seen (facts.cand_seen of an analysis
- * with db, or NULL) says which candidate causes the log supports, for the
- * alternatives offered. */
-void ranking_finish(struct ranking *rk, const coroner_db *db, const uint8_t *cand_seen);
+/* Guesses the categories of what nothing recognises, scores, orders and
+ * explains; cand_seen (facts.cand_seen of an analysis with db, or NULL)
+ * says which candidate causes the log supports, for the alternatives. */
+void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *md, const uint8_t *cand_seen);
 void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset);
 /* Score, confidence and rationale of one diagnosis without reordering (--follow). */
 void ranking_score_one(struct ranking *rk, size_t i);
