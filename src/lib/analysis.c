@@ -859,8 +859,6 @@ void analysis_follow_tick(coroner_analysis *a, int64_t now_ms, const struct coro
         }
 }
 
-/* Reads src to its end as input. A bundle's member whose first bytes are
- * binary (skip_binary) is left after its first line, with a note. */
 /* The line loop of every input read whole (a source's, or text in memory):
  * lr's lines to the analysis, until it ends, fails or (fed) is hungry; a
  * source that turns out binary (binary, if given) stops it with a note. */
@@ -885,6 +883,8 @@ static int feed_lines(coroner_analysis *a, int input, struct line_reader *lr, co
         return r;
 }
 
+/* Reads src to its end as input. A bundle's member whose first bytes are
+ * binary (skip_binary) is left after its first line, with a note. */
 static int read_source(coroner_analysis *a, struct source *src, int input, bool skip_binary,
                        struct coroner_error *err)
 {
@@ -1219,7 +1219,7 @@ int coroner_analysis_finish(coroner_analysis *a)
                 return 0;
         analysis_end_input(a, -1);
         apply_version_conditions(a);
-        ranking_finish(&a->ranking, a->db, a->md, a->facts.cand_seen);
+        ranking_finish(&a->ranking, a->db, a->md, &a->facts);
         a->finished = true;
         return 0;
 }

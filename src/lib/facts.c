@@ -87,6 +87,17 @@ void facts_rules_free(struct fact_rules *fr)
         free(fr);
 }
 
+bool facts_candidate_seen(const struct facts *f, const coroner_db *db, const struct coroner_signature *sig, size_t k)
+{
+        if (!sig || !f->cand_seen || k >= 8)
+                return false;
+        size_t i = sig->number;
+        if (i >= db->n_sigs || db->sigs[i] != sig)
+                for (i = 0; i < db->n_sigs && db->sigs[i] != sig; i++)
+                        ;
+        return i < db->n_sigs && (f->cand_seen[i] >> k & 1);
+}
+
 void facts_free(struct facts *f)
 {
         for (size_t i = 0; i < f->n; i++) {

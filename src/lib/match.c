@@ -456,6 +456,7 @@ bool match_error_line(const struct event *ev, struct match_result *m)
         memset(m, 0, sizeof *m);
         m->basis = BASIS_ERROR_LINES;
         snprintf(m->generic_id, sizeof m->generic_id, "%s", ev->failure_line ? "failure-lines" : "error-lines");
+        m->category = "unrecognized";  /* perhaps guessed from its words when ranked (rank.c) */
         m->severity = ev->failure_line ? CORONER_SEV_WARNING : CORONER_SEV_ERROR;
         m->specificity = ev->failure_line ? 2 : 5;
         sb_puts(&sb, ev->failure_line ? "Failure lines: " : "Error lines: ");
@@ -463,7 +464,6 @@ bool match_error_line(const struct event *ev, struct match_result *m)
         if (ev->last_line > ev->first_line)
                 sb_printf(&sb, " (and %ld more lines)", ev->last_line - ev->first_line);
         m->title = sb_take(&sb);
-        m->category = "unrecognized";  /* perhaps guessed from its words when ranked (rank.c) */
         m->summary = ev->failure_line ? strndup_safe(summary_words, sizeof summary_words - 1)
                                       : strndup_safe(summary, sizeof summary - 1);
         m->fixes = calloc(2, sizeof *m->fixes);

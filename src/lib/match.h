@@ -192,6 +192,10 @@ const char *facts_literal(size_t i);  /* the pre-filter's watcher words; NULL pa
 void facts_scan(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,
                 int input, long line);
 void facts_free(struct facts *f);
+/* Whether the log showed the evidence of candidate k of sig, a signature
+ * of db (the analysis's db: signatures check runs samples with a db of
+ * their own, so sig's number in the loading db is not its place here). */
+bool facts_candidate_seen(const struct facts *f, const coroner_db *db, const struct coroner_signature *sig, size_t k);
 /* facts_scan for the watchers already listed in f->hits by the pre-filter's
  * pass over the line s lies in; the list is used up. */
 void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *md, const char *s, size_t n,

@@ -79,14 +79,15 @@ static void add_stream(struct diagnosis *d, const struct stream_id *s)
         d->streams[d->n_streams++] = *s;
 }
 
-static void copy_evidence(struct diagnosis *d, const struct event *ev)
+/* d's evidence becomes a copy of lines (an event's, or another diagnosis's). */
+static void copy_evidence(struct diagnosis *d, const struct evidence_line *lines, size_t n)
 {
         for (size_t i = 0; i < d->n_evidence; i++)
                 free(d->evidence[i].text);
         d->n_evidence = 0;
-        for (size_t i = 0; i < ev->n_evidence; i++) {
-                d->evidence[i] = ev->evidence[i];
-                d->evidence[i].text = dup_or_null(ev->evidence[i].text);
+        for (size_t i = 0; i < n; i++) {
+                d->evidence[i] = lines[i];
+                d->evidence[i].text = dup_or_null(lines[i].text);
                 d->n_evidence++;
         }
 }
@@ -98,7 +99,7 @@ static void note_occurrence(struct diagnosis *d, const struct event *ev)
         if (ev->seq < d->first_seq) {
                 /* Events reach us when they end; show the one that began first. */
                 if (d->count > 1)
-                        copy_evidence(d, ev);
+                        copy_evidence(d, ev->evidence, ev->n_evidence);
                 d->first_seq = ev->seq;
                 d->first_usec = ev->time_usec;
                 d->first_has_time = ev->has_time;
@@ -200,7 +201,7 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
                                 d->n_chain++;
                         }
         }
-        copy_evidence(d, ev);
+        copy_evidence(d, ev->evidence, ev->n_evidence);
         if (m->basis == BASIS_ERROR_LINES && ev->text)
                 d->line_text = strndup_safe(ev->text, strnlen(ev->text, LIMIT_DISPLAY_BYTES * 4));
         const struct coroner_signature *s = m->sig;
@@ -728,11 +729,7 @@ static struct diagnosis *alternative_diagnosis(const struct diagnosis *of, const
         for (size_t i = 0; i < of->n_streams; i++)
                 add_stream(d, &of->streams[i]);
         d->n_streams_total = of->n_streams_total;
-        for (size_t i = 0; i < of->n_evidence; i++) {
-                d->evidence[i] = of->evidence[i];
-                d->evidence[i].text = dup_or_null(of->evidence[i].text);
-                d->n_evidence++;
-        }
+        copy_evidence(d, of->evidence, of->n_evidence);
         d->title = dup_or_null(alt->cause);
         sb_puts(&sb, "The evidence of #1 can also mean this: ");
         sb_puts(&sb, alt->cause);
@@ -751,24 +748,15 @@ static struct diagnosis *alternative_diagnosis(const struct diagnosis *of, const
 /* The signature's candidate causes of another category, those the log
  * supports first; one whose own evidence the log could show but does not
  * is left out. Then blame's reading. */
-static size_t readings_of(const struct diagnosis *d, const coroner_db *db, const uint8_t *cand_seen,
+static size_t readings_of(const struct diagnosis *d, const coroner_db *db, const struct facts *facts,
                           struct alternative *out, size_t cap)
 {
         const struct coroner_signature *s = d->sig;
-        size_t n = 0, i = 0;
-        /* cand_seen is indexed by the place in the analysis's db (signatures
-         * check runs samples with a db of their own) */
-        if (s && !(s->number < db->n_sigs && db->sigs[s->number] == s))
-                for (i = 0; i < db->n_sigs && db->sigs[i] != s; i++)
-                        ;
-        else if (s)
-                i = s->number;
-        if (s && i == db->n_sigs)
-                cand_seen = NULL;
+        size_t n = 0;
         for (int pass = 0; pass < 2; pass++)
                 for (size_t k = 0; s && k < s->n_candidates && n < cap; k++) {
                         const struct candidate *c = &s->candidates[k];
-                        bool seen = k < 8 && cand_seen && (cand_seen[i] >> k & 1);
+                        bool seen = facts_candidate_seen(facts, db, s, k);
                         bool looked_for = c->evidence.code && c->watched && k < 8;
                         if (!c->category || strcmp(c->category, d->category) == 0 || seen != (pass == 0) ||
                             (!seen && looked_for))
@@ -784,12 +772,11 @@ static size_t readings_of(const struct diagnosis *d, const coroner_db *db, const
 /* The first diagnosis's other readings follow it, each as a diagnosis:
  * when coroner's first reading is wrong, the right one should be second.
  * They never push a root cause of the same run out of the first three. */
-static void offer_alternatives(struct ranking *rk, const coroner_db *db, const uint8_t *cand_seen)
+static void offer_alternatives(struct ranking *rk, const coroner_db *db, const struct facts *facts)
 {
         const struct diagnosis *first = rk->diags[0];
         struct alternative readings[DIAG_ALTERNATIVES];
-        size_t n = first->severity >= CORONER_SEV_ERROR ? readings_of(first, db, cand_seen, readings, DIAG_ALTERNATIVES)
-                                                        : 0;
+        size_t n = first->severity >= CORONER_SEV_ERROR ? readings_of(first, db, facts, readings, DIAG_ALTERNATIVES) : 0;
         size_t room = 2;
         for (size_t i = 1; i < rk->n && i < 3; i++) {
                 const struct diagnosis *d = rk->diags[i];
@@ -842,7 +829,7 @@ static void guess_categories(struct ranking *rk, const coroner_db *db, pcre2_mat
         }
 }
 
-void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *md, const uint8_t *cand_seen)
+void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *md, const struct facts *facts)
 {
         if (rk->n == 0)
                 return;
@@ -857,7 +844,7 @@ void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
         for (size_t i = 0; i < rk->n; i++)
                 rk->diags[i]->explained_by = -1;  /* --follow's indexes were of the order of creation */
-        offer_alternatives(rk, db, cand_seen);
+        offer_alternatives(rk, db, facts);
         size_t run_top = 0;  /* index of the first diagnosis of the current run */
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];

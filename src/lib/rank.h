@@ -84,9 +84,9 @@ bool ranking_count_known(struct ranking *rk, const struct event *ev, const struc
 bool ranking_count_generic(struct ranking *rk, const struct event *ev, enum basis basis, const char *id,
                            const char *fingerprint);
 /* Guesses the categories of what nothing recognises, scores, orders and
- * explains; cand_seen (facts.cand_seen of an analysis with db, or NULL)
- * says which candidate causes the log supports, for the alternatives. */
-void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *md, const uint8_t *cand_seen);
+ * explains; facts (of an analysis with db) say which candidate causes the
+ * log supports, for the alternatives offered. */
+void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *md, const struct facts *facts);
 void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset);
 /* Score, confidence and rationale of one diagnosis without reordering (--follow). */
 void ranking_score_one(struct ranking *rk, size_t i);

@@ -216,6 +216,17 @@ void follow_reader_stop(struct follow_reader *fr)
         fr->chunk_len = 0;  /* bytes read and not fed are dropped with the input */
 }
 
+/* f's next whole line as a LINE event, with the line before it. */
+static bool next_line(struct followed *f, struct follow_event *ev)
+{
+        if (line_reader_next(f->lines, &ev->line, &ev->len, NULL) != 1)
+                return false;
+        ev->kind = FOLLOW_LINE;
+        if (!line_reader_previous(f->lines, &ev->prev, &ev->prev_len))
+                ev->prev = NULL;
+        return true;
+}
+
 /* Events owed by f before anything else: OPENED, FAILED, its lines while
  * it ends, ENDED. True when ev was filled. */
 static bool owed(struct follow_reader *fr, struct followed *f, struct follow_event *ev)
@@ -238,12 +249,8 @@ static bool owed(struct follow_reader *fr, struct followed *f, struct follow_eve
         }
         if (!f->ending || f->ended || (fr->chunk_len && fr->at < fr->n && &fr->fs[fr->at] == f))
                 return false;
-        if (line_reader_next(f->lines, &ev->line, &ev->len, NULL) == 1) {
-                ev->kind = FOLLOW_LINE;
-                if (!line_reader_previous(f->lines, &ev->prev, &ev->prev_len))
-                        ev->prev = NULL;
+        if (next_line(f, ev))
                 return true;
-        }
         f->ended = true;
         ev->kind = FOLLOW_ENDED;
         if (f->rotated) {
@@ -266,12 +273,8 @@ static bool step(struct follow_reader *fr, struct follow_event *ev)
         memset(ev, 0, sizeof *ev);
         ev->input = f->input;
         for (;;) {
-                if (line_reader_next(f->lines, &ev->line, &ev->len, NULL) == 1) {
-                        ev->kind = FOLLOW_LINE;
-                        if (!line_reader_previous(f->lines, &ev->prev, &ev->prev_len))
-                                ev->prev = NULL;
+                if (next_line(f, ev))
                         return true;
-                }
                 if (fr->chunk_len) {
                         size_t k = line_reader_feed(f->lines, fr->chunk, fr->chunk_len);
                         fr->chunk += k;

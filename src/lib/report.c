@@ -57,12 +57,7 @@ const char *report_input_name(const coroner_analysis *a, int input)
 
 bool report_candidate_seen(const coroner_analysis *a, const struct diagnosis *d, size_t k)
 {
-        if (!d->sig || !a->facts.cand_seen || k >= 8)
-                return false;
-        size_t i;
-        for (i = 0; i < a->db->n_sigs && a->db->sigs[i] != d->sig; i++)
-                ;
-        return i < a->db->n_sigs && (a->facts.cand_seen[i] >> k & 1);
+        return facts_candidate_seen(&a->facts, a->db, d->sig, k);
 }
 
 size_t report_candidate_order(const coroner_analysis *a, const struct diagnosis *d, size_t *order, size_t cap)
