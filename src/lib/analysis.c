@@ -207,6 +207,36 @@ static void read_header_as_line(coroner_analysis *a, const struct event *ev)
         on_event(a, &line);
 }
 
+/* A traceback cut before its exception line (a paste or excerpt that
+ * stops inside it) may still say what it raised: the last frame's source
+ * line is often the raise itself, with its message ('"Cannot re-initialize
+ * CUDA in forked subprocess. To use CUDA w'). That line is matched as a
+ * line, against what signatures and tables know in lines; when it is
+ * recognised, the traceback is reported as that, with its own evidence. */
+static bool read_cut_raise(coroner_analysis *a, const struct event *ev)
+{
+        if (ev->kind != EVENT_TRACEBACK || ev->n_excs != 1)
+                return false;
+        const struct exception *x = &ev->excs[0];
+        if ((x->type && x->type[0]) || !x->n_frames || !x->frames[x->n_frames - 1].code)
+                return false;
+        struct event line = *ev;
+        line.kind = EVENT_LINE;
+        line.excs = NULL;
+        line.n_excs = 0;
+        line.text = x->frames[x->n_frames - 1].code;
+        struct match_result m;
+        if (!match_event(a->db, a->md, &a->match, &line, &m))
+                return false;
+        if (!ranking_count_known(&a->ranking, &line, &m)) {
+                match_render(a->db, &line, &m);
+                match_locate(a->db, ev, &m);
+                ranking_add(&a->ranking, &line, &m);
+        }
+        match_result_free(&m);
+        return true;
+}
+
 /* The assembler's sink: match each event and rank what matched. What no
  * signature or table knows is blamed on where it was raised, and ranked
  * as unrecognized when even that says nothing. */
@@ -243,6 +273,8 @@ static void on_event(void *ctx, struct event *ev)
                 read_header_as_line(a, ev);
                 return;  /* a bare header with nothing after it says nothing */
         }
+        if (read_cut_raise(a, ev))
+                return;
         struct blame b;
         blame_event(a->db->python, ev, &b);
         /* An unknown warning is reported only when its words name a kind
