@@ -207,6 +207,26 @@ static void read_header_as_line(coroner_analysis *a, const struct event *ev)
         on_event(a, &line);
 }
 
+/* A knowledge entry too generic to name a cause ("INTERNAL", "No such
+ * file or directory", "Invalid argument") gives way to a message class
+ * whose words do name one ("libdevice not found", "Unable to initialize
+ * shared memory"): ranked as that verdict instead. */
+static bool rank_by_words(coroner_analysis *a, const struct event *ev)
+{
+        struct blame b;
+        struct match_result words;
+        if (ev->kind != EVENT_LINE)
+                blame_event(a->db->python, ev, &b);
+        if (!blame_named_class(a->db, a->md, ev, &b, &words))
+                return false;
+        words.basis = BASIS_BLAME;
+        if (ev->kind != EVENT_LINE)
+                match_locate_blamed(&b, &words);
+        ranking_add(&a->ranking, ev, &words);
+        match_result_free(&words);
+        return true;
+}
+
 /* A traceback cut before its exception line (a paste or excerpt that
  * stops inside it) may still say what it raised: the last frame's source
  * line is often the raise itself, with its message ('"Cannot re-initialize
@@ -251,6 +271,10 @@ static void on_event(void *ctx, struct event *ev)
                 drop_announcer(a);
         if (match_event(a->db, a->md, &a->match, ev, &m)) {
                 flush_held_line(a);
+                if (m.sig->words_first && rank_by_words(a, ev)) {
+                        match_result_free(&m);
+                        return;
+                }
                 if (!ranking_count_known(&a->ranking, ev, &m)) {
                         match_render(a->db, ev, &m);
                         match_locate(a->db, ev, &m);

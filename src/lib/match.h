@@ -62,6 +62,8 @@ struct coroner_signature {
         coroner_severity severity;
         bool symptom;
         bool ends_run;          /* a knowledge entry that itself shows the run ended (a death by signal) */
+        bool words_first;       /* a knowledge entry too generic to name a cause (INTERNAL, ENOENT):
+                                 * a message class that names one is preferred */
         int specificity;
         const char **exception_types;
         size_t n_exception_types;
@@ -398,6 +400,11 @@ struct match_result {
 /* An error line whose words name a kind of failure (knowledge/python.json's
  * message classes with a category): its generic verdict. */
 bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
+/* The verdict of a message class that names a category, from the line's
+ * words or (b: blame_event's) the exception's message; false if none does.
+ * Preferred to a knowledge entry too generic to name a cause (words_first). */
+bool blame_named_class(const coroner_db *db, pcre2_match_data *md, const struct event *ev, const struct blame *b,
+                       struct match_result *m);
 /* A warning whose message names a kind of failure ("The NVIDIA driver on
  * your system is too old"): a generic verdict of severity warning. */
 bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m);

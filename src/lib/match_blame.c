@@ -668,12 +668,17 @@ bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blam
         return true;
 }
 
-bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
+/* The first message class whose words the line holds (only those that
+ * name a category when named_only) as the line's generic verdict. */
+static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
+                               bool named_only, struct match_result *m)
 {
         const struct python_knowledge *pk = db->python;
         memset(m, 0, sizeof *m);
         for (size_t i = 0; pk && i < pk->n_classes; i++) {
                 const struct message_class *mc = &pk->classes[i];
+                if (named_only && !mc->category)
+                        continue;
                 if (!pattern_search(db, &mc->pattern, ev->text, strlen(ev->text), md))
                         continue;
                 /* Without a traceback nothing says whose code it was: a class
@@ -697,6 +702,25 @@ bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct e
                 return true;
         }
         return false;
+}
+
+bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
+{
+        return line_class_verdict(db, md, ev, false, m);
+}
+
+bool blame_named_class(const coroner_db *db, pcre2_match_data *md, const struct event *ev, const struct blame *b,
+                       struct match_result *m)
+{
+        if (ev->kind == EVENT_LINE)
+                return line_class_verdict(db, md, ev, true, m);
+        memset(m, 0, sizeof *m);
+        m->exc = b->exc;
+        const struct message_class *mc = b->exc ? message_class_of(db, b->exc, md) : NULL;
+        if (!mc || !mc->category)
+                return false;
+        verdict_from_class(m, b, mc);
+        return true;
 }
 
 static void verdict_from_type(struct match_result *m, const struct blame *b, const struct exception_type *t)

@@ -270,6 +270,8 @@ static int entry_signature(const cJSON *table, const cJSON *entry, const char *w
         cJSON_AddItemToObject(meta, "entry", cJSON_Duplicate(entry, true));
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(table, "ends_run")))
                 cJSON_AddTrueToObject(meta, "ends_run");
+        if (cJSON_IsTrue(lookup(entry, cls, table, "words_first")))
+                cJSON_AddTrueToObject(meta, "words_first");
 out:
         sb_free(&sb);
         if (r < 0)

@@ -368,6 +368,7 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
         else if (strcmp(role, "root-cause") != 0)
                 return fail(err, path, "role \"%s\" is not root-cause or symptom", role);
         s->ends_run = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "knowledge"), "ends_run"));
+        s->words_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "knowledge"), "words_first"));
         const cJSON *spec = cJSON_GetObjectItemCaseSensitive(j, "specificity");
         s->specificity = 50;
         if (spec) {

@@ -66,6 +66,28 @@ done
 expect "a shell's 'Bus error (core dumped)'" "d['id'] == 'signal.sigbus' and d['category'] == 'shared-memory-exhausted'" \
         "./train.sh: line 4: 12345 Bus error               (core dumped) python train.py"
 
+expect "Go's runtime line for a fatal signal, a crash by the categories' definition" \
+        "d['id'] == 'signal.sigill' and d['category'] == 'process-crash'" \
+        "stderr SIGILL: illegal instruction"
+
+# ---- a generic status or errno gives way to words that name a cause (words_first) ----
+expect "INTERNAL with 'libdevice not found': the missing toolkit part, not the status" \
+        "d['id'] == 'generic.missing-dependency'" \
+        "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: libdevice not found at ./libdevice.10.bc"
+expect "INTERNAL whose words name nothing: the status" "d['id'] == 'status-code.internal'" \
+        "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.all_reduce' failed."
+expect "ENOENT on a shared-memory key: shared memory, not a missing file" \
+        "d['category'] == 'shared-memory-exhausted'" \
+        "E0101 00:00:00.000000 1 model_lifecycle.cc:596] failed to load 'm' version 1: Internal: Unable to initialize shared memory key 'triton_python_backend_shm_region_1' to requested size (67108864 bytes): No such file or directory"
+expect "a local socket that cannot be reached is not the network" "d['category'] != 'network-problem'" \
+        "slurmd: error: cannot connect to dbus system daemon: Failed to connect to socket /run/dbus/system_bus_socket: No such file or directory"
+
+# ---- a traceback cut before its exception line: its last source line ----
+expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
+        'Traceback (most recent call last):
+  File "/opt/venv/lib/python3.10/site-packages/torch/cuda/__init__.py", line 161, in _lazy_init
+    "Cannot re-initialize CUDA in forked subprocess. To use CUDA w'
+
 # ---- blame (with the tables alone where a signature also knows the case) ----
 TB='Traceback (most recent call last):
   File "/home/u/proj/train.py", line 42, in main
