@@ -656,7 +656,10 @@ static void verdict_from_class(struct match_result *m, const struct blame *b, co
         }
 }
 
-bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m)
+/* The verdict of the message class that names a category in b's
+ * exception's message, if one does. */
+static bool exception_class_verdict(const coroner_db *db, pcre2_match_data *md, const struct blame *b,
+                                    struct match_result *m)
 {
         memset(m, 0, sizeof *m);
         m->exc = b->exc;
@@ -664,6 +667,13 @@ bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blam
         if (!mc || !mc->category)
                 return false;
         verdict_from_class(m, b, mc);
+        return true;
+}
+
+bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blame *b, struct match_result *m)
+{
+        if (!exception_class_verdict(db, md, b, m))
+                return false;
         m->severity = CORONER_SEV_WARNING;
         return true;
 }
@@ -712,15 +722,8 @@ bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct e
 bool blame_named_class(const coroner_db *db, pcre2_match_data *md, const struct event *ev, const struct blame *b,
                        struct match_result *m)
 {
-        if (ev->kind == EVENT_LINE)
-                return line_class_verdict(db, md, ev, true, m);
-        memset(m, 0, sizeof *m);
-        m->exc = b->exc;
-        const struct message_class *mc = b->exc ? message_class_of(db, b->exc, md) : NULL;
-        if (!mc || !mc->category)
-                return false;
-        verdict_from_class(m, b, mc);
-        return true;
+        return ev->kind == EVENT_LINE ? line_class_verdict(db, md, ev, true, m)
+                                      : exception_class_verdict(db, md, b, m);
 }
 
 static void verdict_from_type(struct match_result *m, const struct blame *b, const struct exception_type *t)
