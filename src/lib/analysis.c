@@ -207,6 +207,18 @@ static void read_header_as_line(coroner_analysis *a, const struct event *ev)
         on_event(a, &line);
 }
 
+/* What matched ev, to the ranking: counted when its diagnosis is known,
+ * else rendered and placed (where it was raised: frames_of's frames). */
+static void rank_match(coroner_analysis *a, const struct event *ev, const struct event *frames_of,
+                       struct match_result *m)
+{
+        if (!ranking_count_known(&a->ranking, ev, m)) {
+                match_render(a->db, ev, m);
+                match_locate(a->db, frames_of, m);
+                ranking_add(&a->ranking, ev, m);
+        }
+}
+
 /* A knowledge entry too generic to name a cause ("INTERNAL", "No such
  * file or directory", "Invalid argument") gives way to a message class
  * whose words do name one ("libdevice not found", "Unable to initialize
@@ -215,12 +227,13 @@ static bool rank_by_words(coroner_analysis *a, const struct event *ev)
 {
         struct blame b;
         struct match_result words;
-        if (ev->kind != EVENT_LINE)
+        bool exception = ev->kind != EVENT_LINE;  /* a line has no frames to blame */
+        if (exception)
                 blame_event(a->db->python, ev, &b);
-        if (!blame_named_class(a->db, a->md, ev, &b, &words))
+        if (!blame_named_class(a->db, a->md, ev, exception ? &b : NULL, &words))
                 return false;
         words.basis = BASIS_BLAME;
-        if (ev->kind != EVENT_LINE)
+        if (exception)
                 match_locate_blamed(&b, &words);
         ranking_add(&a->ranking, ev, &words);
         match_result_free(&words);
@@ -248,11 +261,7 @@ static bool read_cut_raise(coroner_analysis *a, const struct event *ev)
         struct match_result m;
         if (!match_event(a->db, a->md, &a->match, &line, &m))
                 return false;
-        if (!ranking_count_known(&a->ranking, &line, &m)) {
-                match_render(a->db, &line, &m);
-                match_locate(a->db, ev, &m);
-                ranking_add(&a->ranking, &line, &m);
-        }
+        rank_match(a, &line, ev, &m);
         match_result_free(&m);
         return true;
 }
@@ -271,15 +280,8 @@ static void on_event(void *ctx, struct event *ev)
                 drop_announcer(a);
         if (match_event(a->db, a->md, &a->match, ev, &m)) {
                 flush_held_line(a);
-                if (m.sig->words_first && rank_by_words(a, ev)) {
-                        match_result_free(&m);
-                        return;
-                }
-                if (!ranking_count_known(&a->ranking, ev, &m)) {
-                        match_render(a->db, ev, &m);
-                        match_locate(a->db, ev, &m);
-                        ranking_add(&a->ranking, ev, &m);
-                }
+                if (!(m.sig->words_first && rank_by_words(a, ev)))
+                        rank_match(a, ev, ev, &m);
                 match_result_free(&m);
                 return;
         }

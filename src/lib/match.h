@@ -401,7 +401,7 @@ struct match_result {
  * message classes with a category): its generic verdict. */
 bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
 /* The verdict of a message class that names a category, from the line's
- * words or (b: blame_event's) the exception's message; false if none does.
+ * words or (b: blame_event's, NULL for a line) the exception's message; false if none does.
  * Preferred to a knowledge entry too generic to name a cause (words_first). */
 bool blame_named_class(const coroner_db *db, pcre2_match_data *md, const struct event *ev, const struct blame *b,
                        struct match_result *m);
