@@ -716,6 +716,11 @@ int decode_level_at_start(const char *s, size_t n, bool line_start)
                 if (colon && (size_t)(colon - s) + 1 < n && colon[1] == ' ')
                         return LEVEL_ERROR;
         }
+        /* "fatal: ...", "error: ...": how git's die(), Slurm's fatal()
+         * and error() and many C programs begin a message */
+        if (n > 7 && s[5] == ':' && s[6] == ' ' &&
+            (memcmp(s, "fatal", 5) == 0 || memcmp(s, "error", 5) == 0))
+                return s[0] == 'f' ? LEVEL_CRITICAL : LEVEL_ERROR;
         for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
                 size_t k = strlen(words[i].word);
                 if (n <= k || memcmp(s, words[i].word, k) != 0)
@@ -742,7 +747,7 @@ static const struct level_text inside[] = {
         T(" CRITICAL", LEVEL_CRITICAL), T("[CRITICAL]", LEVEL_CRITICAL), T(" FATAL ", LEVEL_CRITICAL),
         T(" FATAL:", LEVEL_CRITICAL), T("[FATAL]", LEVEL_CRITICAL), T("level=fatal", LEVEL_CRITICAL),
         /* "program: error: message", the GNU convention (srun, slurmstepd, gcc, pip) */
-        T(": error: ", LEVEL_ERROR), T(": fatal error: ", LEVEL_CRITICAL),
+        T(": error: ", LEVEL_ERROR), T(": fatal error: ", LEVEL_CRITICAL), T(": fatal: ", LEVEL_CRITICAL),
         /* TensorRT's and TensorRT-LLM's loggers: "[TRT] [E] ...", "[TRT-LLM] [E] ";
          * F is kINTERNAL_ERROR (NvInferRuntimeBase.h ILogger::Severity) */
         T("] [E] ", LEVEL_ERROR), T("] [F] ", LEVEL_CRITICAL),

@@ -33,7 +33,7 @@ static const char *const triggers[] = {
          * its level texts inside a message are added from decode_level_text,
          * and a level word at a line's start is checked by
          * prefilter_line_watch itself) */
-        "panic: ", "error: ",
+        "panic: ", "error: ", "fatal: ",
 };
 
 /* Services' start banners (analysis.c, start_banner): a new run when one

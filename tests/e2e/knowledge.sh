@@ -82,6 +82,26 @@ expect "ENOENT on a shared-memory key: shared memory, not a missing file" \
 expect "a local socket that cannot be reached is not the network" "d['category'] != 'network-problem'" \
         "slurmd: error: cannot connect to dbus system daemon: Failed to connect to socket /run/dbus/system_bus_socket: No such file or directory"
 
+# ---- message classes that are complete by their source ----
+expect "a daemon's 'fatal:' after the journal's prefix is an error line, and its config file is the cause" \
+        "d['category'] == 'invalid-configuration' and d['severity'] == 'error'" \
+        "Feb 20 18:59:13 node2 slurmd[57977]: fatal: gres.conf duplicate records for gpu"
+expect "argparse's rejection of a command line is a configuration mistake" \
+        "d['category'] == 'invalid-configuration'" \
+        "usage: train.py [-h] [--local_rank LOCAL_RANK]
+train.py: error: unrecognized arguments: --local-rank=3"
+expect "ENOENT for a bare program name raised by subprocess is a program not installed" \
+        "d['category'] == 'missing-dependency'" \
+        'Traceback (most recent call last):
+  File "/home/u/proj/prep.py", line 9, in load
+    subprocess.run(["ffmpeg", "-i", path])
+  File "/usr/lib/python3.11/subprocess.py", line 1950, in _execute_child
+    raise child_exception_type(errno_num, err_msg, err_filename)
+FileNotFoundError: [Errno 2] No such file or directory: '"'"'ffmpeg'"'"
+expect "ENOENT for a path stays a missing file" \
+        "d['id'] == 'errno.enoent'" \
+        "FileNotFoundError: [Errno 2] No such file or directory: '/data/train/part-0001.parquet'"
+
 # ---- a traceback cut before its exception line: its last source line ----
 expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
         'Traceback (most recent call last):
