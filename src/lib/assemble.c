@@ -792,7 +792,10 @@ static bool bare_continuation(const struct active *a, const char *s, size_t n)
         static const char *const starts[] = { "Exception raised from", "frame #", "CUDA kernel errors",
                                               "For debugging", "Compile with", "Original Traceback",
                                               "\"\"\"" };
-        if (a->message.len == 0 || a->message.data[a->message.len - 1] == ':' ||
+        size_t len = a->message.len;
+        while (len && a->message.data[len - 1] == ' ')
+                len--;  /* a terminal's padding after "failed:" */
+        if (len == 0 || a->message.data[len - 1] == ':' ||
             (n && (s[0] == ' ' || s[0] == '\t')))
                 return true;  /* empty so far, announces more ("raised:"), or indented */
         if (a->message.data[0] == '\n')

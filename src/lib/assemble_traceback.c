@@ -235,7 +235,7 @@ bool tb_looks_like_new_record(const char *s, size_t n)
         for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
                 if (starts_with(s, n, levels[i]))
                         return true;
-        if (find_text(s, n < 80 ? n : 80, " NCCL ", 6))
-                return true;
+        if (find_text(s, n < 80 ? n : 80, "] NCCL ", 7))
+                return true;  /* NCCL's debug lines: "host:pid:tid [0] NCCL INFO ..." */
         return false;
 }

@@ -614,6 +614,89 @@ static bool strip_compose(struct record *r)
         return true;
 }
 
+/* pdsh, as DeepSpeed's multi-node launcher runs it: "172.31.20.74: " or
+ * "localhost: " before each line of that host's output. The host names
+ * the stream, so that hosts' interleaved tracebacks are told apart. */
+static bool strip_pdsh_host(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 0;
+        if (n > 11 && memcmp(s, "localhost: ", 11) == 0) {
+                at = 9;
+        } else {
+                for (int part = 0; part < 4; part++) {
+                        size_t start = at;
+                        if (number_at(s, n, &at) > 255 || at == start || at - start > 3 || at >= n ||
+                            s[at] != (part < 3 ? '.' : ':'))
+                                return false;
+                        at++;
+                }
+                at--;
+        }
+        if (at + 1 >= n || s[at + 1] != ' ')
+                return false;
+        set_tag(r, s, at, -1);
+        consume(r, at + 2);
+        return true;
+}
+
+/* BuildKit's plain progress: "#8 0.512 " (the step, then the seconds since
+ * it began, "%.3f"), and "0.512 " alone where docker build repeats a
+ * failed step's output in its summary. */
+static bool strip_buildkit(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 0;
+        if (n > 2 && s[0] == '#') {
+                at = 1;
+                if (number_at(s, n, &at) < 0 || at >= n || s[at] != ' ')
+                        return false;
+                at++;
+        }
+        size_t int_at = at;
+        if (number_at(s, n, &at) < 0 || at - int_at > 5 || at + 4 >= n || s[at] != '.')
+                return false;
+        for (size_t k = 1; k <= 3; k++)
+                if (!isdigit((unsigned char)s[at + k]))
+                        return false;
+        at += 4;
+        if (s[at] != ' ')
+                return false;
+        r->prefix_id = fnv1a64("buildkit", 8, FNV1A64_INIT) | 1;
+        consume(r, at + 1);
+        return true;
+}
+
+/* A logger's level between bars after its time: FastChat's "| ERROR |
+ * stderr | " and loguru's "| ERROR    | module:function:42 - " (their
+ * time is taken by strip_timestamp). Written on every line of a record. */
+static bool strip_bar_level(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 2;
+        if (n < 8 || s[0] != '|' || s[1] != ' ' || !isupper((unsigned char)s[2]))
+                return false;
+        while (at < n && at < 12 && isupper((unsigned char)s[at]))
+                at++;
+        size_t level_end = at;
+        while (at < n && s[at] == ' ')
+                at++;
+        if (at + 1 >= n || s[at] != '|' || s[at + 1] != ' ')
+                return false;
+        at += 2;
+        /* the logger's name: a word then " | " (FastChat) or " - " (loguru) */
+        size_t name = at;
+        while (at < n && at - name < 80 && s[at] != ' ')
+                at++;
+        if (at > name && at + 2 < n && (s[at + 1] == '|' || s[at + 1] == '-') && s[at + 2] == ' ')
+                at += 3;
+        else
+                at = name;
+        r->prefix_id = fnv1a64(s + 2, level_end - 2, fnv1a64("bars", 4, FNV1A64_INIT)) | 1;
+        consume(r, at);
+        return true;
+}
+
 /* A timestamp the collector put before the application's text: kubectl
  * logs --timestamps "2024-06-28T06:11:52.685304690Z ", CloudWatch's
  * "  | 2024-08-23T22:22:51.873Z | ", or a logger's "2024-11-20 14:37:16 "
@@ -877,11 +960,11 @@ static void strip_prefixes(struct decoder *d, struct record *r, const char *star
         for (int round = 0; round < 6 && r->msg_len; round++) {
                 if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r))
                         continue;
-                if (strip_worker(r) || strip_torchrun(r))
+                if (strip_worker(r) || strip_torchrun(r) || strip_pdsh_host(r))
                         continue;
                 /* A logger prefix "ERROR 05-06 ..." holds the record's level. */
                 set_level(d, r, start, memo);
-                if (strip_sglang(r) || strip_vllm_level(d, r))
+                if (strip_sglang(r) || strip_vllm_level(d, r) || strip_bar_level(r) || strip_buildkit(r))
                         continue;
                 break;
         }

@@ -632,6 +632,42 @@ static bool cross_library_call(const struct blame *b)
         return false;
 }
 
+/* A TypeError for a call that does not fit the callee's signature, raised
+ * in a library's frame: the call site is the library's own code, so the
+ * callee (another package) changed under it.
+ * callee: the function the message names ("Accelerator" for
+ * "Accelerator.__init__() got an unexpected keyword argument"). */
+static bool library_call_misfit(const struct blame *b, char callee[128])
+{
+        static const char *const words[] = { "() got an unexpected keyword argument", "() missing ",
+                                             "() takes ", "() got multiple values" };
+        const char *msg = b->exc->message ? b->exc->message : "", *at = NULL;
+        if (!b->exc->type || strcmp(b->exc->type, "TypeError") != 0 || b->raised.kind != FRAME_LIBRARY ||
+            !b->raised.package[0])
+                return false;
+        /* "forward_call(*args, **kwargs)": the library hands on its
+         * caller's arguments, whose callee (a model's forward) is the
+         * caller's own */
+        if (b->raised.f && b->raised.f->code && strstr(b->raised.f->code, "**"))
+                return false;
+        for (size_t i = 0; i < sizeof words / sizeof words[0] && !at; i++)
+                at = strstr(msg, words[i]);
+        if (!at)
+                return false;
+        const char *start = at;
+        while (start > msg && (isalnum((unsigned char)start[-1]) || start[-1] == '_' || start[-1] == '.'))
+                start--;
+        size_t n = (size_t)(at - start);
+        static const char *const methods[] = { ".__init__", ".__call__" };
+        for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+                size_t k = strlen(methods[i]);
+                if (n > k && memcmp(start + n - k, methods[i], k) == 0)
+                        n -= k;
+        }
+        snprintf(callee, 128, "%.*s", (int)(n < 100 ? n : 100), start);
+        return n > 0;
+}
+
 /* A message class that names a category of its own (an unsupported model,
  * a GPU the build does not support). */
 static void verdict_from_class(struct match_result *m, const struct blame *b, const struct message_class *mc)
@@ -755,6 +791,23 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
         const char *kind = t ? t->blame : "runtime";
         /* The message's words first (a shape mismatch, a driver too old, a
          * setting out of range), except for types that name their failure. */
+        char callee[128];
+        if (library_call_misfit(b, callee)) {
+                char used[160];
+                snprintf(used, sizeof used, "the package that defines %s", callee);
+                verdict_version_mismatch(m, b, b->raised.package, used, "a call's arguments");
+                if (b->app.f && !m->alt_category) {
+                        struct strbuf cause = { 0 }, check = { 0 };
+                        sb_puts(&cause, "The application passed an argument that no release takes (through keyword "
+                                        "arguments the library hands on)");
+                        sb_puts(&check, "Open ");
+                        sb_append_display(&check, b->app.f->file, strlen(b->app.f->file), 200);
+                        sb_printf(&check, " at line %d and compare its arguments with the documentation of %s",
+                                  b->app.f->line, callee);
+                        set_alternative(m, "application-bug", &cause, &check);
+                }
+                return true;
+        }
         const struct message_class *mc = strcmp(kind, "type") != 0 ? message_class_of(db, x, md) : NULL;
         if (mc && mc->category)
                 verdict_from_class(m, b, mc);

@@ -101,6 +101,24 @@ FileNotFoundError: [Errno 2] No such file or directory: '"'"'ffmpeg'"'"
 expect "ENOENT for a path stays a missing file" \
         "d['id'] == 'errno.enoent'" \
         "FileNotFoundError: [Errno 2] No such file or directory: '/data/train/part-0001.parquet'"
+expect "a negative exit code is a death by that signal" "d['id'] == 'signal.sigkill'" \
+        "2023-12-26T08:37:54Z ERROR 26199 [job.WalrusDriver.0]: Backend exited with code -9 and stderr: "
+expect "an extension's operator that is not registered: the extension does not fit torch" \
+        "d['category'] == 'library-version-mismatch'" "RuntimeError: operator torchvision::nms does not exist"
+expect "protobuf's generated code older than the library" "d['category'] == 'library-version-mismatch'" \
+        "TypeError: Descriptors cannot not be created directly."
+expect "LLVM's stack-size limit is a compile failure, not a setting" "d['category'] == 'compile-failure'" \
+        "error: triton_flash_attention.py:211:0: stack frame size (164332) exceeds limit (131056) in function 'attn_fwd'"
+expect "vLLM's KV-cache check, cut after its first words" "d['category'] == 'gpu-out-of-memory'" \
+        "ValueError: To serve at least one request with the model's max seq len (100000), (4.26 GiB KV cach"
+expect "a message continued below a colon the terminal padded with blanks" "d['category'] == 'missing-dependency'" \
+        "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.all_reduce' failed:          
+external/xla/xla/service/gpu/nccl_utils.cc:133: NCCL operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will not work.;"
+expect "an interface name the host lacks (Gloo) is a setting" "d['category'] == 'invalid-configuration'" \
+        "terminate called after throwing an instance of 'gloo::EnforceNotMet'
+  what():  [enforce fail at gloo/transport/tcp/device.cc:83] ifa != nullptr. Unable to find address for: enp129s0f1"
+expect "an engine's assertion against the maximum it was built with is a setting" "d['category'] == 'invalid-configuration'" \
+        "[TensorRT-LLM][ERROR] Assertion failed: samplingConfig.beamWidth <= maxBeamWidth (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/gptDecoderBatch.cpp:417)"
 
 # ---- a traceback cut before its exception line: its last source line ----
 expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
@@ -125,6 +143,23 @@ expect "a KeyError in the application's own code: the fix opens that line" \
   File "/workspace/job/train_ddp.py", line 98, in get_batch
     ids = rec["input_ids"]
 KeyError: '"'"'input_ids'"'"''
+expect "a library calling another with an argument it does not take: the two packages' versions" \
+        "d['category'] == 'library-version-mismatch' and 'trl' in d['title']" \
+        'Traceback (most recent call last):
+  File "/home/u/proj/train.py", line 12, in <module>
+    trainer = SFTTrainer(model=m, tokenizer=t)
+  File "/opt/venv/lib/python3.11/site-packages/trl/trainer/sft_trainer.py", line 401, in __init__
+    super().__init__(
+TypeError: Trainer.__init__() got an unexpected keyword argument '"'"'tokenizer'"'"
+expect "the hosts of a pdsh launch are streams of their own" "d['category'] == 'gpu-out-of-memory' and d['count'] == 2" \
+        '10.0.0.1: Traceback (most recent call last):
+10.0.0.2: Traceback (most recent call last):
+10.0.0.1:   File "/w/train.py", line 5, in <module>
+10.0.0.2:   File "/w/train.py", line 5, in <module>
+10.0.0.1:     loss.backward()
+10.0.0.2:     loss.backward()
+10.0.0.1: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB
+10.0.0.2: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB'
 expect "an ImportError between two installed packages is a version mismatch naming both" \
         "d['id'] == 'generic.library-version-mismatch' and 'awq' in d['title'] and 'transformers' in d['title']" \
         'Traceback (most recent call last):

@@ -127,6 +127,28 @@ START_TEST(outer_prefixes)
         decode("2024-11-20 14:37:16 [rank3]: torch.OutOfMemoryError: CUDA out of memory.", &r);
         ck_assert_int_eq(r.rank, 3);
         assert_msg(&r, "torch.OutOfMemoryError: CUDA out of memory.");
+        /* a level between bars: FastChat's logger, loguru's default format */
+        decode("fastchat-model-worker-1  | 2024-09-26 06:12:44 | ERROR | stderr |   File \"/a.py\", line 3, in f", &r);
+        assert_msg(&r, "  File \"/a.py\", line 3, in f");
+        decode("2024-01-05 10:00:01.123 | ERROR    | app.main:run:42 - KeyError: 'x'", &r);
+        assert_msg(&r, "KeyError: 'x'");
+        decode("2024-01-05 10:00:01.123 | INFO     | Uvicorn running", &r);
+        assert_msg(&r, "Uvicorn running");
+        /* BuildKit's step and seconds, and the seconds alone in docker build's summary */
+        decode("#8 12.345 RuntimeError: boom", &r);
+        assert_msg(&r, "RuntimeError: boom");
+        decode("1.295 The detected CUDA version (11.8) mismatches", &r);
+        assert_msg(&r, "The detected CUDA version (11.8) mismatches");
+        decode("2.5 GiB is not a BuildKit prefix", &r);
+        assert_msg(&r, "2.5 GiB is not a BuildKit prefix");
+        /* pdsh (DeepSpeed's multi-node launcher): the host names the stream */
+        decode("172.31.20.74:   File \"/a.py\", line 3, in f", &r);
+        ck_assert_str_eq(r.tag, "172.31.20.74");
+        assert_msg(&r, "  File \"/a.py\", line 3, in f");
+        decode("localhost: [2024-01-01 10:00:00,000] [INFO] x", &r);
+        ck_assert_str_eq(r.tag, "localhost");
+        decode("1.2.3: not a host", &r);
+        assert_msg(&r, "1.2.3: not a host");
 }
 END_TEST
 
