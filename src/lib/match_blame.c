@@ -789,8 +789,6 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                 return false;
         const struct exception_type *t = python_exception_type(db->python, x->type);
         const char *kind = t ? t->blame : "runtime";
-        /* The message's words first (a shape mismatch, a driver too old, a
-         * setting out of range), except for types that name their failure. */
         char callee[128];
         if (library_call_misfit(b, callee)) {
                 char used[160];
@@ -808,6 +806,8 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                 }
                 return true;
         }
+        /* The message's words first (a shape mismatch, a driver too old, a
+         * setting out of range), except for types that name their failure. */
         const struct message_class *mc = strcmp(kind, "type") != 0 ? message_class_of(db, x, md) : NULL;
         if (mc && mc->category)
                 verdict_from_class(m, b, mc);

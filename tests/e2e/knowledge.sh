@@ -90,14 +90,12 @@ expect "argparse's rejection of a command line is a configuration mistake" \
         "d['category'] == 'invalid-configuration'" \
         "usage: train.py [-h] [--local_rank LOCAL_RANK]
 train.py: error: unrecognized arguments: --local-rank=3"
-expect "ENOENT for a bare program name raised by subprocess is a program not installed" \
-        "d['category'] == 'missing-dependency'" \
+expect "ENOENT for a bare program name, wrapped where no subprocess frame shows, is a program not installed" \
+        "d['id'] == 'generic.missing-dependency'" \
         'Traceback (most recent call last):
-  File "/home/u/proj/prep.py", line 9, in load
-    subprocess.run(["ffmpeg", "-i", path])
-  File "/usr/lib/python3.11/subprocess.py", line 1950, in _execute_child
-    raise child_exception_type(errno_num, err_msg, err_filename)
-FileNotFoundError: [Errno 2] No such file or directory: '"'"'ffmpeg'"'"
+  File "/home/u/proj/utils.py", line 19, in load_audio
+    raise RuntimeError(f"Failed to load audio: {e}")
+RuntimeError: Failed to load audio: [Errno 2] No such file or directory: '"'"'ffmpeg'"'"
 expect "ENOENT for a path stays a missing file" \
         "d['id'] == 'errno.enoent'" \
         "FileNotFoundError: [Errno 2] No such file or directory: '/data/train/part-0001.parquet'"
