@@ -79,6 +79,9 @@ const char *decode_level_text(size_t i);
 /* A level word that begins s: ERROR, CRITICAL or FATAL and a delimiter, or
  * (line_start) glog's "E1129 21:40:13". */
 int decode_level_at_start(const char *s, size_t n, bool line_start);
+/* Does the line as read say it was logged at a warning level ("WARNING",
+ * "warning: ", "UserWarning: ", glog's W, ...)? NCCL WARN is an error. */
+bool decode_warning_level(const char *line, size_t len);
 /* The in-message part of decode_line: sub-stream tags and logger prefixes.
  * For records that come with their metadata (journal entries). */
 void decode_message_prefixes(struct decoder *d, struct record *r, const char *start);

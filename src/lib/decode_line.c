@@ -746,6 +746,34 @@ static int glog_level(const char *s, size_t n)
         return c == 'F' ? LEVEL_CRITICAL : c == 'E' ? LEVEL_ERROR : 0;
 }
 
+/* Does a line (as read, with its prefixes) say it was logged as a
+ * warning? Looked at only for a line that a table explains (rank.c): the
+ * program that wrote it judged it not fatal, so it is weaker evidence
+ * than an error. In its first 160 bytes: a level word ("WARNING", "WARN",
+ * "[W]", "level=warn"), a C program's "warning: ", Python's
+ * "UserWarning: " family, or glog's "W1129 21:40:13" at a message start.
+ * NCCL's "NCCL WARN" is how NCCL reports its errors, not a warning. */
+bool decode_warning_level(const char *line, size_t len)
+{
+        static const char *const marks[] = {
+                "WARNING", "WARN ", "WARN]", "WARN:", "WARN\t", "[W] ", "[warn", "level=warn", "level=WARN",
+                "warning: ", "Warning: ", "| W | ",
+        };
+        size_t n = len < 160 ? len : 160;
+        for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+                size_t k = strlen(marks[i]);
+                for (const char *p = line; (p = memmem(p, n - (size_t)(p - line), marks[i], k)); p++) {
+                        bool nccl = p - line >= 5 && memcmp(p - 5, "NCCL ", 5) == 0;
+                        if (!nccl)
+                                return true;
+                }
+        }
+        for (size_t i = 0; i + 14 <= n; i++)
+                if ((i == 0 || line[i - 1] == ' ' || line[i - 1] == ']') && glog_letter(line + i, n - i) == 'W')
+                        return true;
+        return false;
+}
+
 /* Ray (spdlog) "[2025-04-21 10:05:37,313 E 959680 959717] ": its level
  * letter after the time (E error, C critical). */
 static int ray_level(const char *s, size_t n)

@@ -877,6 +877,12 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                 verdict_application_bug(m, b, t, NULL);
                 return true;
         }
+        /* An uncaught C++ exception of a general type is a crash by its
+         * type alone; the words of its what() message ("NCCL", "watchdog")
+         * say more, and the unrecognized diagnosis reports them. */
+        if (strcmp(kind, "native") == 0 && t && t->category && strcmp(t->category, "process-crash") == 0 &&
+            x->message && words_guess(db, md, x->message, strlen(x->message)))
+                return false;
         if (t && t->category && strcmp(kind, "runtime") != 0) {
                 verdict_from_type(m, b, t);
                 return true;

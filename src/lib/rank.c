@@ -182,6 +182,8 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         d->called_from = m->called_from;
         d->from_exception = ev->kind != EVENT_LINE;
         d->failure_words = event_failure_words(ev);
+        d->warning_line = ev->kind == EVENT_LINE && !ev->error_level && ev->n_evidence && ev->evidence[0].text &&
+                          decode_warning_level(ev->evidence[0].text, strlen(ev->evidence[0].text));
         d->explained_by = -1;
         d->alternative_to = -1;
         d->first_seq = UINT64_MAX;
@@ -501,10 +503,16 @@ static void score(struct diagnosis *d, double early)
                 d->confidence = 0.99;
 }
 
-static const char *const tier_words[] = {
-        "informational", "a warning", "error lines nothing explains", "a symptom of another failure",
-        "an exception nothing recognises", "a root cause known by its kind", "a root cause"
-};
+/* How the rationale names a diagnosis's tier. */
+static const char *tier_text(const struct diagnosis *d)
+{
+        static const char *const words[] = {
+                "informational", "a warning", "error lines nothing explains", "a symptom of another failure",
+                "an exception nothing recognises", "a root cause known by its kind", "a root cause"
+        };
+        int t = tier(d);
+        return t == 3 && d->warning_line ? "a known condition in a line logged as a warning" : words[t];
+}
 
 static bool explains(const struct diagnosis *cause, const struct diagnosis *effect);
 
@@ -526,7 +534,7 @@ void ranking_score_one(struct ranking *rk, size_t i)
                 snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): a consequence of #%d.",
                          d->explained_by + 1);
         else
-                snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): %s.", tier_words[tier(d)]);
+                snprintf(d->rationale, sizeof d->rationale, "Reported as it happened (--follow): %s.", tier_text(d));
 }
 
 /* Tiers, best last: a signature's root cause, then root causes known by
@@ -541,6 +549,10 @@ static int tier(const struct diagnosis *d)
         if (d->basis == BASIS_ERROR_LINES)
                 return 2;
         if (d->symptom)
+                return 3;
+        /* A table's reading of a line its program logged as a warning: the
+         * program went on, so a failure it did not survive comes first. */
+        if (d->warning_line && (d->basis == BASIS_KNOWLEDGE || d->basis == BASIS_BLAME))
                 return 3;
         if (d->basis == BASIS_NONE)  /* a traceback cut off before its exception says little */
                 return d->exc_type && d->exc_type[0] ? 4 : 2;
@@ -607,7 +619,8 @@ static void weigh_severity(struct ranking *rk)
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
                 bool plain = d->basis == BASIS_ERROR_LINES ||
-                             (d->basis == BASIS_KNOWLEDGE && !d->from_exception && !d->failure_words && !d->sig->ends_run);
+                             (d->basis == BASIS_KNOWLEDGE && !d->from_exception &&
+                              ((!d->failure_words && !d->sig->ends_run) || d->warning_line));
                 if (!plain || d->severity < CORONER_SEV_ERROR)
                         continue;
                 bool failed = false;
@@ -872,22 +885,21 @@ void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *
                             strcmp(e->category, d->category) == 0)
                                 d->explained_by = (int)j;
                 }
-                int t = tier(d);
                 if (d->version_excluded)
                         snprintf(d->rationale, sizeof d->rationale,
                                  "Ranked #%zu: the log shows package versions this signature does not apply to, so it is probably not the cause.",
                                  i + 1);
                 else if (i == 0)
                         snprintf(d->rationale, sizeof d->rationale,
-                                 "Ranked first: %s%s.", tier_words[t],
+                                 "Ranked first: %s%s.", tier_text(d),
                                  d->basis == BASIS_KNOWLEDGE ? ", from a knowledge table"
                                  : d->basis != BASIS_SIGNATURE ? ""
                                  : d->sig->specificity >= 70 ? " with a specific signature" : " with a general signature");
                 else if (d->explained_by >= 0)
                         snprintf(d->rationale, sizeof d->rationale,
-                                 "Ranked below #%d, which explains it: %s.", d->explained_by + 1, tier_words[t]);
+                                 "Ranked below #%d, which explains it: %s.", d->explained_by + 1, tier_text(d));
                 else
-                        snprintf(d->rationale, sizeof d->rationale, "Ranked #%zu: %s%s.", i + 1, tier_words[t],
+                        snprintf(d->rationale, sizeof d->rationale, "Ranked #%zu: %s%s.", i + 1, tier_text(d),
                                  d->first_seq > rk->diags[0]->first_seq ? ", seen after #1" : ", seen before #1");
                 if (d->version_unknown && !d->version_excluded) {
                         size_t len = strlen(d->rationale);

@@ -101,6 +101,20 @@ expect "ENOENT for a path stays a missing file" \
         "FileNotFoundError: [Errno 2] No such file or directory: '/data/train/part-0001.parquet'"
 expect "a negative exit code is a death by that signal" "d['id'] == 'signal.sigkill'" \
         "2023-12-26T08:37:54Z ERROR 26199 [job.WalrusDriver.0]: Backend exited with code -9 and stderr: "
+expect "an uncaught C++ exception whose message names nothing is a crash, not unrecognized" \
+        "d['id'] == 'generic.process-crash'" "terminate called after throwing an instance of 'std::runtime_error'
+  what():  Unexpected empty grammar stack after accepting piece: =list (40972)"
+expect "an uncaught std::bad_alloc is host memory" "d['category'] == 'host-out-of-memory'" \
+        "terminate called after throwing an instance of 'std::bad_alloc'
+  what():  std::bad_alloc"
+expect "a table's reading of a line logged as a warning ranks below the crash it precedes" \
+        "d['id'] == 'generic.process-crash' and r['diagnoses'][1]['id'] == 'errno.enoent'" \
+        "warning: 30	../sysdeps/unix/sysv/linux/wait4.c: No such file or directory
+terminate called after throwing an instance of 'std::runtime_error'
+  what():  Unexpected empty grammar stack after accepting piece: =list (40972)"
+expect "a warning line's condition leads, as a warning, when nothing failed" \
+        "d['id'] == 'errno.eacces' and d['severity'] == 'warning'" \
+        "2024-05-01 10:00:00,000 - root - WARNING - optional settings not read: [Errno 13] Permission denied"
 expect "an extension's operator that is not registered: the extension does not fit torch" \
         "d['category'] == 'library-version-mismatch'" "RuntimeError: operator torchvision::nms does not exist"
 expect "protobuf's generated code older than the library" "d['category'] == 'library-version-mismatch'" \
