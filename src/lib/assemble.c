@@ -503,7 +503,7 @@ static bool exception_like_type(const char *s, size_t n)
 }
 
 /* Words with which a line reports that something failed, in any case. */
-static const char *const failure_word[] = { "error", "fail", "fatal", "cannot", "can't", "unable", "denied",
+static const char *const failure_word[] = { "error", "fail", "fatal", "cannot", "can't", "couldn't", "unable", "denied",
                                             "refused", "killed", "abort", "exception", "timed out", "timeout" };
 enum { N_FAILURE_WORDS = sizeof failure_word / sizeof failure_word[0], WORD_PAIRS = 512 };
 

@@ -867,7 +867,8 @@ static const struct level_text inside[] = {
 /* Words with which a line without a level reports a failure. */
 static const struct level_text words[] = {
         T(" failed", 0), T("Failed ", 0), T(" FAILED", 0), T(" cannot", 0), T("Cannot ", 0), T("could not", 0),
-        T("Could not", 0), T("unable to", 0), T("Unable to", 0), T(" Error ", 0), T(" error ", 0),
+        T("Could not", 0), T("couldn't", 0), T("Couldn't", 0), T("unable to", 0), T("Unable to", 0), T(" Error ", 0),
+        T(" error ", 0),
 };
 /* A line logged at a lower level says so; its words do not count. */
 static const struct level_text lower[] = {

@@ -115,6 +115,20 @@ terminate called after throwing an instance of 'std::runtime_error'
 expect "a warning line's condition leads, as a warning, when nothing failed" \
         "d['id'] == 'errno.eacces' and d['severity'] == 'warning'" \
         "2024-05-01 10:00:00,000 - root - WARNING - optional settings not read: [Errno 13] Permission denied"
+expect "Go's flag package rejecting a command line" "d['category'] == 'invalid-configuration'" \
+        'time="2024-03-01T10:00:00Z" level=fatal msg="invalid value \"abc\" for flag -collect-interval: parse error"'
+expect "clap rejecting a command line" "d['category'] == 'invalid-configuration'" \
+        "error: unexpected argument '--max-batch-tokens' found"
+expect "a text-format protobuf configuration that does not parse" "d['category'] == 'invalid-configuration'" \
+        "[libprotobuf ERROR text_format.cc:337] Error parsing text-format inference.ModelConfig: 12:3: Unknown enumeration value"
+expect "a JSON file that does not parse, worded by nlohmann/json" "d['category'] == 'model-files-invalid'" \
+        "E0101 10:00:00.000000 1 model.cc:10] failed to load: [json.exception.parse_error.101] parse error at line 1, column 1: syntax error while parsing value - unexpected end of input"
+expect "a JSON file that does not parse, worded by Go" "d['category'] == 'model-files-invalid'" \
+        "Error: unmarshal config: unexpected end of JSON input"
+expect "a file without its format's magic is an invalid model file" "d['category'] == 'model-files-invalid'" \
+        "Error: invalid file magic"
+expect "a bind that failed, without its errno, is a port in use" "d['category'] == 'port-in-use'" \
+        "main: couldn't bind HTTP server socket, hostname: 0.0.0.0, port: 8000"
 expect "an extension's operator that is not registered: the extension does not fit torch" \
         "d['category'] == 'library-version-mismatch'" "RuntimeError: operator torchvision::nms does not exist"
 expect "protobuf's generated code older than the library" "d['category'] == 'library-version-mismatch'" \
