@@ -785,6 +785,28 @@ static bool record_boundary(struct active *a, const struct record *r)
         return false;
 }
 
+/* A long line cut mid-sentence by a terminal or a paste, continued in
+ * lower case ("... is killed by signal: Bus" / "error. It is possible
+ * ..."): the line before ends in a letter, digit or comma, and the next
+ * begins with a lower-case word that is not a program's "name: " prefix. */
+static bool hard_wrapped(const struct active *a, const char *s, size_t n)
+{
+        size_t len = a->message.len;
+        if (a->native != NATIVE_NONE || len == 0)
+                return false;  /* a C++ what() is followed by the next record */
+        const char *prev_end = a->message.data + len, *prev = memrchr(a->message.data, '\n', len);
+        prev = prev ? prev + 1 : a->message.data;
+        if (prev_end - prev < 40 || !n || !islower((unsigned char)s[0]))
+                return false;
+        unsigned char last = (unsigned char)prev_end[-1];
+        if (!isalnum(last) && last != ',')
+                return false;
+        size_t word = 0;
+        while (word < n && (isalnum((unsigned char)s[word]) || s[word] == '_' || s[word] == '-' || s[word] == '.'))
+                word++;
+        return !(word < n && s[word] == ':');
+}
+
 /* After a bare "Type: message" line (no traceback), which lines continue the
  * message? Only clear cases, so ordinary log lines are not swallowed. */
 static bool bare_continuation(const struct active *a, const char *s, size_t n)
@@ -993,7 +1015,7 @@ static bool message_line(struct active *a, const char *s, size_t n, int input, l
         }
         if (tb_looks_like_new_record(s, n) || tb_parse_frame(s, n, NULL))
                 return false;
-        if (a->ev.kind == EVENT_EXCEPTION && !bare_continuation(a, s, n))
+        if (a->ev.kind == EVENT_EXCEPTION && !bare_continuation(a, s, n) && !hard_wrapped(a, s, n))
                 return false;
         if (n == 3 && memcmp(s, "\"\"\"", 3) == 0)
                 return true;  /* the end of a RemoteTraceback block */

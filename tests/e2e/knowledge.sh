@@ -129,6 +129,18 @@ expect "a file without its format's magic is an invalid model file" "d['category
         "Error: invalid file magic"
 expect "a bind that failed, without its errno, is a port in use" "d['category'] == 'port-in-use'" \
         "main: couldn't bind HTTP server socket, hostname: 0.0.0.0, port: 8000"
+expect "zsh's job report of a signal" "d['id'] == 'signal.sigbus'" \
+        "[2]  + 31337 bus error (core dumped)  python train.py"
+expect "a configuration library's exception type is a configuration mistake" "d['category'] == 'invalid-configuration'" \
+        "omegaconf.errors.ConfigAttributeError: Key 'lr_sheduler' is not in struct"
+expect "an exception message hard-wrapped by a terminal is read as one" "d['category'] == 'shared-memory-exhausted'" \
+        "RuntimeError: DataLoader worker (pid 1234) is killed by signal: Bus
+error. It is possible that dataloader's workers are out of shared
+memory. Please try to raise your shared memory limit."
+expect "a program's next line is not a hard-wrapped continuation" \
+        "'wandb' not in d['title'] and 'wandb' not in (d.get('exception') or {}).get('message', '')" \
+        "RuntimeError: the gradient synchronisation of the trainer process failed on step 12
+wandb: Waiting for W&B process to finish... (failed 1)."
 expect "an extension's operator that is not registered: the extension does not fit torch" \
         "d['category'] == 'library-version-mismatch'" "RuntimeError: operator torchvision::nms does not exist"
 expect "protobuf's generated code older than the library" "d['category'] == 'library-version-mismatch'" \
