@@ -49,6 +49,10 @@ enum dedent_step dedent_look(struct dedent *d, const char *line, size_t len)
                 if (empty)
                         return DEDENT_PASS;
                 size_t w = indentation(line, len);
+                /* An excerpt that begins at a frame: Python prints frames
+                 * two blanks in, so the paste's margin is two less. */
+                if (w >= MIN_INDENT + 2 && len - w > 6 && memcmp(line + w, "File \"", 6) == 0)
+                        w -= 2;
                 if (w < MIN_INDENT || w == sizeof d->margin || w == len) {
                         d->state = DEDENT_OFF;
                         return DEDENT_PASS;

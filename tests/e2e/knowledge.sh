@@ -141,6 +141,27 @@ expect "a program's next line is not a hard-wrapped continuation" \
         "'wandb' not in d['title'] and 'wandb' not in (d.get('exception') or {}).get('message', '')" \
         "RuntimeError: the gradient synchronisation of the trainer process failed on step 12
 wandb: Waiting for W&B process to finish... (failed 1)."
+expect "an excerpt that begins at a frame, indented as a whole, is read at its margin" \
+        "d['category'] == 'cuda-version-mismatch'" \
+        "        File \"/tmp/pip-build-env-x/overlay/lib/python3.11/site-packages/torch/utils/cpp_extension.py\", line 520, in build_extensions
+          _check_cuda_version(compiler_name, compiler_version)
+        File \"/tmp/pip-build-env-x/overlay/lib/python3.11/site-packages/torch/utils/cpp_extension.py\", line 414, in _check_cuda_version
+          raise RuntimeError(CUDA_MISMATCH_MESSAGE.format(cuda_str_version, torch.version.cuda))
+      RuntimeError:
+      The detected CUDA version (12.4) mismatches the version that was used to compile
+      PyTorch (11.8). Please make sure to use the same CUDA versions."
+expect "a feature the installed release no longer has" "d['category'] == 'library-version-mismatch'" \
+        "ValueError: The argument 'use_auth_token' has been removed in v5; use 'token' instead"
+expect "a download that needs a login: the words of model access" "d['category'] == 'model-access-denied'" \
+        "12:00:01-000001 ERROR    Download error: id=\"org/model\" model access requires login"
+expect "ENOENT from a removal: a race between processes is the alternative" \
+        "d['id'] == 'errno.enoent' and r['diagnoses'][1]['category'] == 'application-bug'" \
+        'Traceback (most recent call last):
+  File "/srv/train/utils.py", line 118, in remove_old
+    shutil.rmtree(path)
+  File "/usr/lib/python3.10/shutil.py", line 729, in rmtree
+    os.rmdir(path)
+FileNotFoundError: [Errno 2] No such file or directory: '"'"'./outputs/ckpt-5000'"'"
 expect "an extension's operator that is not registered: the extension does not fit torch" \
         "d['category'] == 'library-version-mismatch'" "RuntimeError: operator torchvision::nms does not exist"
 expect "protobuf's generated code older than the library" "d['category'] == 'library-version-mismatch'" \
