@@ -749,10 +749,11 @@ static int glog_level(const char *s, size_t n)
 /* Does a line (as read, with its prefixes) say it was logged as a
  * warning? Looked at once for each new diagnosis made of a line
  * (rank.c): the program that wrote it judged it not fatal, so a table's
- * reading of it is weaker evidence than an error. In its first 160 bytes: a level word ("WARNING", "WARN",
- * "[W]", "level=warn"), a C program's "warning: ", Python's
- * "UserWarning: " family, or glog's "W1129 21:40:13" at a message start.
- * NCCL's "NCCL WARN" is how NCCL reports its errors, not a warning. */
+ * reading of it is weaker evidence than an error. In its first 160
+ * bytes: a level word ("WARNING", "WARN", "[W]", "level=warn"), a C
+ * program's "warning: ", Python's "UserWarning: " family, or glog's
+ * "W1129 21:40:13" at a message start. NCCL's "NCCL WARN" is how NCCL
+ * reports its errors, not a warning. */
 bool decode_warning_level(const char *line, size_t len)
 {
         static const char *const marks[] = {
