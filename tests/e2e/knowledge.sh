@@ -427,6 +427,12 @@ alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
 expect "EACCES: a refused bind is the alternative" \
         "d['id'] == 'errno.eacces' and d['alternative_to'] is None and $alt2 and r['diagnoses'][1]['category'] == 'port-in-use' and r['diagnoses'][1]['id'] == 'alternative.port-in-use' and r['diagnoses'][1]['confidence'] < d['confidence'] and r['diagnoses'][1]['evidence'] == d['evidence']" \
         "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188): an attempt was made to access a socket in a way forbidden by its access permissions"
+expect "EACCES on a path: no socket in the log, so no refused bind is offered" \
+        "d['category'] != 'port-in-use' and all(x['category'] != 'port-in-use' for x in r['diagnoses'])" \
+        'level=fatal msg="open /models/cache: permission denied"'
+expect "Ray's list of possible causes is not evidence of one (SIGSEGV named in its boilerplate)" \
+        "d['id'] == 'ray.worker-died' and not any(c['supported_by_log'] for c in d['candidates'])" \
+        "(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot the problem, check the logs for the dead worker. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. There are some potential root causes. (1) The process is killed by SIGKILL by OOM killer due to high memory usage. (2) ray stop --force is called. (3) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors."
 expect "HTTP 401: a wrong name or path is the alternative" \
         "d['category'] == 'model-access-denied' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
         "requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/api/models/my-org/my-model" --no-signatures
