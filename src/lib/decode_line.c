@@ -667,6 +667,41 @@ static bool strip_buildkit(struct record *r)
         return true;
 }
 
+/* pytest's short test summary: "FAILED tests/test_x.py::test_y[p1] - " or
+ * "ERROR tests/test_x.py - " before the first line of what the test raised
+ * ("Type: message"). The node id is a path with "::" parts or a .py file;
+ * a parameter id in brackets may hold blanks. */
+static bool strip_pytest_summary(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at;
+        if (n > 7 && memcmp(s, "FAILED ", 7) == 0)
+                at = 7;
+        else if (n > 6 && memcmp(s, "ERROR ", 6) == 0)
+                at = 6;
+        else
+                return false;
+        size_t id = at;
+        int depth = 0;
+        for (; at + 2 < n && at - id < 400; at++) {
+                if (s[at] == '[')
+                        depth++;
+                else if (s[at] == ']' && depth)
+                        depth--;
+                else if (s[at] == ' ' && !depth)
+                        break;
+        }
+        if (at + 3 >= n || s[at] != ' ' || s[at + 1] != '-' || s[at + 2] != ' ')
+                return false;
+        const char *node = s + id;
+        size_t node_len = at - id;
+        if (!memmem(node, node_len, "::", 2) && !(node_len > 3 && memcmp(node + node_len - 3, ".py", 3) == 0))
+                return false;
+        r->prefix_id = fnv1a64(node, node_len, fnv1a64("pytest", 6, FNV1A64_INIT)) | 1;
+        consume(r, at + 3);
+        return true;
+}
+
 /* A logger's level between bars after its time: FastChat's "| ERROR |
  * stderr | " and loguru's "| ERROR    | module:function:42 - " (their
  * time is taken by strip_timestamp). Written on every line of a record. */
@@ -994,7 +1029,8 @@ static void strip_prefixes(struct decoder *d, struct record *r, const char *star
                         continue;
                 /* A logger prefix "ERROR 05-06 ..." holds the record's level. */
                 set_level(d, r, start, memo);
-                if (strip_sglang(r) || strip_vllm_level(d, r) || strip_bar_level(r) || strip_buildkit(r))
+                if (strip_sglang(r) || strip_vllm_level(d, r) || strip_bar_level(r) || strip_buildkit(r) ||
+                    strip_pytest_summary(r))
                         continue;
                 break;
         }

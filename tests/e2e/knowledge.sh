@@ -422,6 +422,32 @@ expect "without words of any class the category stays unrecognized" \
         "d['id'] == 'error-lines' and d['category'] == 'unrecognized'" \
         'ERROR the frobnicator stopped frobbing'
 
+expect "an accelerator that names itself in its OOM (MPS) is GPU memory, not the host's" \
+        "d['category'] == 'gpu-out-of-memory'" \
+        "RuntimeError: MPS backend out of memory (MPS allocated: 9.48 GiB, other allocations: 480.00 KiB, max allowed: 9.47 GiB). Tried to allocate 256 bytes on shared pool." --no-signatures
+expect "a compiler driver's error is a failed build" "d['category'] == 'compile-failure'" \
+        "      clang: error: unsupported option '-fopenmp'
+error: command '/usr/bin/gcc' failed with exit code 1"
+for line in \
+        "python3: ../src/decoder.c:212: decode_frame: Assertion \`len <= cap' failed." \
+        "Assertion failed: (n > 0), function sum, file sum.c, line 9." \
+        "/AppleInternal/Library/BuildRoots/b6/Library/Caches/com.apple.xbs/Sources/MetalPerformanceShaders/MPSCore/Types/MPSNDArray.mm:782: failed assertion \`[MPSNDArray initWithBuffer:descriptor:] Error: buffer is not large enough. Must be 25600 bytes'"; do
+        expect "a failed assert() in native code is a crash, worded as: $line" "d['category'] == 'process-crash'" "$line"
+done
+expect "a CUDA kernel's assert names its block and thread: a GPU kernel fault, not a host crash" \
+        "d['category'] == 'gpu-kernel-fault'" \
+        "/pytorch/aten/src/ATen/native/cuda/Loss.cu:240: nll_loss_forward_reduce_cuda_kernel_2d: block: [0,0,0], thread: [5,0,0] Assertion \`t >= 0 && t < n_classes\` failed." --no-signatures
+expect "docker refusing a --device the host lacks is the container platform, not a missing file" \
+        "d['category'] == 'container-or-platform'" \
+        'docker: Error response from daemon: error gathering device information while adding custom device "/dev/kfd": no such file or directory.'
+expect "pytest's short summary: what the test raised is read after its node id" \
+        "d['category'] == 'gpu-out-of-memory' and d['count'] == 2" \
+        "=========================== short test summary info ============================
+FAILED test_distributed.py::test_convert_large_strides[src-dp_to_ep] - torch.OutOfMemoryError: XPU out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 15.11 GiB of which 15.11 GiB is free.
+FAILED test_distributed.py::test_convert_large_strides[src ep to dp] - torch.OutOfMemoryError: XPU out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total capacity of 15.11 GiB of which 15.11 GiB is free."
+expect "pytest's summary of a collection error" "d['category'] == 'missing-dependency'" \
+        "ERROR tests/test_models.py - ModuleNotFoundError: No module named 'acme_kernels'"
+
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
 expect "EACCES: a refused bind is the alternative" \
