@@ -240,6 +240,27 @@ static bool rank_by_words(coroner_analysis *a, const struct event *ev)
         return true;
 }
 
+/* A line its program logged as a warning (the raw line's level mark:
+ * decode_warning_level). */
+static bool warning_logged(const struct event *ev)
+{
+        return ev->n_evidence && ev->evidence[0].text &&
+               decode_warning_level(ev->evidence[0].text, strlen(ev->evidence[0].text));
+}
+
+/* A warning is read only for a message class that names a kind of failure
+ * ("amdgpu is not supported"); ranking_add keeps it a warning unless its
+ * run failed. */
+static void rank_warning_line(coroner_analysis *a, const struct event *ev)
+{
+        struct match_result m;
+        if (!blame_warning_line(a->db, a->md, ev, &m))
+                return;
+        m.basis = BASIS_BLAME;
+        ranking_add(&a->ranking, ev, &m);
+        match_result_free(&m);
+}
+
 /* A traceback cut before its exception line (a paste or excerpt that
  * stops inside it) may still say what it raised: the last frame's source
  * line is often the raise itself, with its message ('"Cannot re-initialize
@@ -290,6 +311,8 @@ static void on_event(void *ctx, struct event *ev)
         if (ev->kind == EVENT_LINE) {
                 if ((ev->error_level || ev->failure_line) && !extend_held_line(a, ev))
                         hold_error_line(a, ev);
+                else if (!ev->error_level && !ev->failure_line && warning_logged(ev))
+                        rank_warning_line(a, ev);
                 return;
         }
         flush_held_line(a);

@@ -716,14 +716,16 @@ bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blam
 
 /* The first message class whose words the line holds (only those that
  * name a category when named_only) as the line's generic verdict. */
+enum class_choice { ANY_CLASS, NAMED_CLASSES, WARNING_CLASSES };
+
 static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
-                               bool named_only, struct match_result *m)
+                               enum class_choice choice, struct match_result *m)
 {
         const struct python_knowledge *pk = db->python;
         memset(m, 0, sizeof *m);
         for (size_t i = 0; pk && i < pk->n_classes; i++) {
                 const struct message_class *mc = &pk->classes[i];
-                if (named_only && !mc->category)
+                if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->on_warnings))
                         continue;
                 if (!pattern_search(db, &mc->pattern, ev->text, strlen(ev->text), md))
                         continue;
@@ -737,7 +739,8 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
                 set_verdict(m, id, category, CORONER_SEV_ERROR, false, 18);
                 sb_append_display(&sb, ev->text, strlen(ev->text), 160);
                 m->title = sb_take(&sb);
-                sb_printf(&sb, "A line logged at an error level names %s.", mc->what);
+                sb_printf(&sb, "A line logged at %s level names %s.", choice == WARNING_CLASSES ? "a warning" : "an error",
+                          mc->what);
                 m->summary = sb_take(&sb);
                 if (!mc->category && !cJSON_GetArraySize(mc->fixes)) {
                         sb_puts(&sb, "Find where the program logs this line and print the tensors or values it combines there "
@@ -752,13 +755,18 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
 
 bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
 {
-        return line_class_verdict(db, md, ev, false, m);
+        return line_class_verdict(db, md, ev, ANY_CLASS, m);
+}
+
+bool blame_warning_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)
+{
+        return line_class_verdict(db, md, ev, WARNING_CLASSES, m);
 }
 
 bool blame_named_class(const coroner_db *db, pcre2_match_data *md, const struct event *ev, const struct blame *b,
                        struct match_result *m)
 {
-        return ev->kind == EVENT_LINE ? line_class_verdict(db, md, ev, true, m)
+        return ev->kind == EVENT_LINE ? line_class_verdict(db, md, ev, NAMED_CLASSES, m)
                                       : exception_class_verdict(db, md, b, m);
 }
 

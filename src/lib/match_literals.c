@@ -388,6 +388,24 @@ void db_free_prefilters(coroner_db *db)
         db->n_watchers = 0;
 }
 
+/* The message classes read in warning lines (analysis.c): a line holding
+ * one of their literals takes the slow path. A class without a literal on
+ * every path is read in error lines only. */
+static int gather_warning_classes(coroner_db *db, struct gathered *g)
+{
+        int r = 0;
+        for (size_t i = 0; r == 0 && db->python && i < db->python->n_classes; i++) {
+                struct message_class *mc = &db->python->classes[i];
+                char lits[MAX_LITERALS][64];
+                size_t n = 0;
+                bool caseless = false;
+                mc->on_warnings = mc->category && pattern_literals(mc->pattern.source, lits, MAX_LITERALS, &n, &caseless);
+                for (size_t k = 0; r == 0 && mc->on_warnings && k < n; k++)
+                        r = gather(g, lits[k], caseless, -1, 0);
+        }
+        return r;
+}
+
 int db_build_prefilters(coroner_db *db)
 {
         struct gathered g = { 0 };
@@ -403,6 +421,7 @@ int db_build_prefilters(coroner_db *db)
                 r = gather(&g, prefilter_banners[i], false, -1, PF_TAG_BANNER);
         if (r == 0)
                 r = gather_watchers(db, &g);
+        r = r ? r : gather_warning_classes(db, &g);
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
                 for (size_t k = 0; r == 0 && k < db->sigs[i]->n_wholes; k++) {
                         struct pf_whole *p = grow_array(wholes, n_wholes, &wholes_cap, sizeof *p, 8);

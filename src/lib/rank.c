@@ -565,6 +565,8 @@ static bool shows_failure(const struct diagnosis *d)
 {
         if (d->severity < CORONER_SEV_ERROR || d->basis == BASIS_ERROR_LINES)
                 return false;
+        if (d->basis == BASIS_BLAME && d->warning_line)
+                return false;  /* the words of a warning line: the program went on */
         if (d->basis != BASIS_KNOWLEDGE || d->from_exception)
                 return true;
         return d->sig->ends_run;
@@ -618,7 +620,7 @@ static void weigh_severity(struct ranking *rk)
         }
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
-                bool plain = d->basis == BASIS_ERROR_LINES ||
+                bool plain = d->basis == BASIS_ERROR_LINES || (d->basis == BASIS_BLAME && d->warning_line) ||
                              (d->basis == BASIS_KNOWLEDGE && !d->from_exception &&
                               ((!d->failure_words && !d->sig->ends_run) || d->warning_line));
                 if (!plain || d->severity < CORONER_SEV_ERROR)

@@ -448,6 +448,19 @@ FAILED test_distributed.py::test_convert_large_strides[src ep to dp] - torch.Out
 expect "pytest's summary of a collection error" "d['category'] == 'missing-dependency'" \
         "ERROR tests/test_models.py - ModuleNotFoundError: No module named 'acme_kernels'"
 
+expect "a warning whose words name a known failure is reported, as a warning, while the service goes on" \
+        "d['category'] == 'gpu-arch-unsupported' and d['severity'] == 'warning' and len(r['diagnoses']) == 1" \
+        'time=2025-02-02T19:28:37.612+08:00 level=INFO source=gpu.go:226 msg="looking for compatible GPUs"
+time=2025-02-02T19:28:37.628+08:00 level=WARN source=amd_linux.go:378 msg="amdgpu is not supported (supported types:[gfx1030 gfx1100])" gpu_type=gfx1031 gpu=0
+time=2025-02-02T19:28:37.628+08:00 level=INFO source=gpu.go:392 msg="no compatible GPUs were discovered"'
+expect "the same warning, with the reference matcher (its literals reach the fast path too)" \
+        "d['category'] == 'gpu-arch-unsupported' and d['severity'] == 'warning'" \
+        'time=2025-02-02T19:28:37.628+08:00 level=WARN source=amd_linux.go:378 msg="amdgpu is not supported (supported types:[gfx1030 gfx1100])" gpu_type=gfx1031 gpu=0' --reference-matcher
+expect "a warning's words rank below the failure its run ended with" \
+        "d['category'] == 'gpu-out-of-memory' and any(x['category'] == 'gpu-arch-unsupported' for x in r['diagnoses'][1:])" \
+        'time=2025-02-02T19:28:37.628+08:00 level=WARN source=amd_linux.go:378 msg="amdgpu is not supported (supported types:[gfx1030 gfx1100])" gpu_type=gfx1031 gpu=0
+RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB total capacity; 13.20 GiB already allocated)'
+
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
 expect "EACCES: a refused bind is the alternative" \
