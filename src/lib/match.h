@@ -135,10 +135,12 @@ struct message_class {
         /* optional: the same words read as a failure of another kind */
         const char *alt_category, *alt_cause, *alt_check;
         struct pattern pattern;
-        /* Read in lines logged as warnings too: it names a category and its
-         * pattern has literals, which the pre-filter lets through
-         * (db_build_prefilters), so the fast path sees what the reference does. */
-        bool on_warnings;
+        /* "in_warnings": read in lines logged as warnings too. Its pattern's
+         * literals (checked at load: one on every path, none shorter than
+         * 7 bytes) join the pre-filter's triggers, so the fast
+         * path sees what the reference matcher does, at the cost of the
+         * lines that hold them. */
+        bool in_warnings;
 };
 
 struct python_knowledge {
@@ -404,7 +406,7 @@ struct match_result {
 /* An error line whose words name a kind of failure (knowledge/python.json's
  * message classes with a category): its generic verdict. */
 bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
-/* The same for a line logged as a warning, from the classes on_warnings. */
+/* The same for a line logged as a warning, from the classes in_warnings. */
 bool blame_warning_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m);
 /* The verdict of a message class that names a category, from the line's
  * words or (b: blame_event's, NULL for a line) the exception's message; false if none does.

@@ -725,7 +725,7 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
         memset(m, 0, sizeof *m);
         for (size_t i = 0; pk && i < pk->n_classes; i++) {
                 const struct message_class *mc = &pk->classes[i];
-                if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->on_warnings))
+                if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->in_warnings))
                         continue;
                 if (!pattern_search(db, &mc->pattern, ev->text, strlen(ev->text), md))
                         continue;

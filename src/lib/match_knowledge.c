@@ -401,8 +401,13 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
                         break;
                 }
                 const char *pattern = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "pattern"));
+                c->in_warnings = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "in_warnings"));
                 if (!c->what || !pattern)
                         r = fail(err, path, "%s", "each message class needs \"what\" and \"pattern\"");
+                else if (c->in_warnings && (!c->category || !long_literals(pattern)))
+                        r = fail(err, path,
+                                 "message class \"%s\": \"in_warnings\" needs a category and a literal of 7 or more bytes on every path of its pattern",
+                                 c->what);
                 else if ((r = pattern_compile(pattern, &c->pattern, path, "message_classes", err)) == 0)
                         p->n_classes++;
         }

@@ -388,20 +388,19 @@ void db_free_prefilters(coroner_db *db)
         db->n_watchers = 0;
 }
 
-/* The message classes read in warning lines (analysis.c): a line holding
- * one of their literals takes the slow path. A class without a literal on
- * every path is read in error lines only. */
-static int gather_warning_classes(coroner_db *db, struct gathered *g)
+/* The message classes read in warning lines (analysis.c, "in_warnings"):
+ * a line holding one of their literals takes the slow path. */
+static int gather_warning_classes(const coroner_db *db, struct gathered *g)
 {
         int r = 0;
         for (size_t i = 0; r == 0 && db->python && i < db->python->n_classes; i++) {
-                struct message_class *mc = &db->python->classes[i];
+                const struct message_class *mc = &db->python->classes[i];
                 char lits[MAX_LITERALS][64];
                 size_t n = 0;
                 bool caseless = false;
-                mc->on_warnings = mc->category && pattern_literals(mc->pattern.source, lits, MAX_LITERALS, &n, &caseless);
-                for (size_t k = 0; r == 0 && mc->on_warnings && k < n; k++)
-                        r = gather(g, lits[k], caseless, -1, 0);
+                if (mc->in_warnings && pattern_literals(mc->pattern.source, lits, MAX_LITERALS, &n, &caseless))
+                        for (size_t k = 0; r == 0 && k < n; k++)
+                                r = gather(g, lits[k], caseless, -1, 0);
         }
         return r;
 }
