@@ -463,6 +463,24 @@ RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB t
 
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
+expect "Python's faulthandler on Windows names the exception by its words" \
+        "d['id'] == 'ntstatus.status-access-violation' and d['category'] == 'process-crash'" \
+        'Windows fatal exception: access violation
+
+Current thread 0x00009b60 (most recent call first):
+  File "D:\\app\\Lib\\site-packages\\proto\\enums.py", line 76 in <genexpr>'
+expect "... or by its code" "d['id'] == 'ntstatus.status-entrypoint-not-found' and d['category'] == 'binary-abi-mismatch'" \
+        "Windows fatal exception: code 0xc0000139"
+expect "xFormers without its compiled kernels is a build that does not fit torch, not an old GPU" \
+        "d['category'] == 'binary-abi-mismatch' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        'NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:
+     query       : shape=(8, 3349, 16, 64) (torch.float16)
+`fa3F@0.0.0` is not supported because:
+    xFormers wasn'"'"'t build with CUDA support
+    requires device with capability > (9, 0) but your GPU has capability (8, 6) (too old)
+`cutlassF-pt` is not supported because:
+    xFormers wasn'"'"'t build with CUDA support' --no-signatures
+
 expect "EACCES: a refused bind is the alternative" \
         "d['id'] == 'errno.eacces' and d['alternative_to'] is None and $alt2 and r['diagnoses'][1]['category'] == 'port-in-use' and r['diagnoses'][1]['id'] == 'alternative.port-in-use' and r['diagnoses'][1]['confidence'] < d['confidence'] and r['diagnoses'][1]['evidence'] == d['evidence']" \
         "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188): an attempt was made to access a socket in a way forbidden by its access permissions"
