@@ -250,14 +250,17 @@ static bool warning_logged(const struct event *ev)
 
 /* A warning is read only for a message class that names a kind of failure
  * ("amdgpu is not supported"); ranking_add keeps it a warning unless its
- * run failed. */
+ * run failed. The few classes' patterns are tried first: most lines that
+ * come here hold none, and the level's marks cost more to look for. */
 static void rank_warning_line(coroner_analysis *a, const struct event *ev)
 {
         struct match_result m;
         if (!blame_warning_line(a->db, a->md, ev, &m))
                 return;
-        m.basis = BASIS_BLAME;
-        ranking_add(&a->ranking, ev, &m);
+        if (warning_logged(ev)) {
+                m.basis = BASIS_BLAME;
+                ranking_add(&a->ranking, ev, &m);
+        }
         match_result_free(&m);
 }
 
@@ -311,7 +314,7 @@ static void on_event(void *ctx, struct event *ev)
         if (ev->kind == EVENT_LINE) {
                 if ((ev->error_level || ev->failure_line) && !extend_held_line(a, ev))
                         hold_error_line(a, ev);
-                else if (!ev->error_level && !ev->failure_line && warning_logged(ev))
+                else if (!ev->error_level && !ev->failure_line)
                         rank_warning_line(a, ev);
                 return;
         }

@@ -463,6 +463,10 @@ RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB t
 
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
+expect "vLLM's quantized-kernel choice: a kernel that needs a newer GPU is the GPU's architecture" \
+        "d['category'] == 'gpu-arch-unsupported'" \
+        "(Worker_TP2 pid=142) ERROR 12-12 21:39:58 [multiproc_executor.py:750] ValueError: Failed to find a kernel that can implement the WNA16 linear layer. Reasons: 
+(Worker_TP2 pid=142) ERROR 12-12 21:39:58 [multiproc_executor.py:750] MacheteLinearKernel requires capability 90, current compute  capability is 75" --no-signatures
 expect "Python's faulthandler on Windows names the exception by its words" \
         "d['id'] == 'ntstatus.status-access-violation' and d['category'] == 'process-crash'" \
         'Windows fatal exception: access violation
