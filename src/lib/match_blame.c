@@ -714,8 +714,9 @@ bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blam
         return true;
 }
 
-/* The first message class whose words the line holds (only those that
- * name a category when named_only) as the line's generic verdict. */
+/* The first message class whose words the line holds as the line's
+ * generic verdict: of every class, of those that name a category, or of
+ * those read in warning lines (in_warnings). */
 enum class_choice { ANY_CLASS, NAMED_CLASSES, WARNING_CLASSES };
 
 static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const struct event *ev,

@@ -406,7 +406,8 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
                         r = fail(err, path, "%s", "each message class needs \"what\" and \"pattern\"");
                 else if (c->in_warnings && (!c->category || !long_literals(pattern)))
                         r = fail(err, path,
-                                 "message class \"%s\": \"in_warnings\" needs a category and a literal of 7 or more bytes on every path of its pattern",
+                                 "message class \"%s\": \"in_warnings\" needs a category and a literal of 7 "
+                                 "or more bytes on every path of its pattern",
                                  c->what);
                 else if ((r = pattern_compile(pattern, &c->pattern, path, "message_classes", err)) == 0)
                         p->n_classes++;
