@@ -463,6 +463,13 @@ RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB t
 
 # ---- alternative readings: the first diagnosis's other reading follows it ----
 alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
+for pair in \
+        "missing-dependency|OSError: [WinError 126] The specified module could not be found. Error loading \"C:\\venv\\Lib\\site-packages\\torch\\lib\\c10.dll\" or one of its dependencies." \
+        "binary-abi-mismatch|C:\\app\\lib\\ggml.dll: [WinError 127] The specified procedure could not be found" \
+        "host-out-of-memory|Error: The paging file is too small for this operation to complete. (os error 1455)" \
+        "system-error|PermissionError: [WinError 32] The process cannot access the file because it is being used by another process: 'C:\\hf\\tmp.incomplete'"; do
+        expect "a Windows system error by its code or text: ${pair%%|*}" "d['category'] == '${pair%%|*}' and d['id'].startswith('winerror.')" "${pair#*|}" --no-signatures
+done
 expect "vLLM's quantized-kernel choice: a kernel that needs a newer GPU is the GPU's architecture" \
         "d['category'] == 'gpu-arch-unsupported'" \
         "(Worker_TP2 pid=142) ERROR 12-12 21:39:58 [multiproc_executor.py:750] ValueError: Failed to find a kernel that can implement the WNA16 linear layer. Reasons: 
