@@ -240,14 +240,6 @@ static bool rank_by_words(coroner_analysis *a, const struct event *ev)
         return true;
 }
 
-/* A line its program logged as a warning (the raw line's level mark:
- * decode_warning_level). */
-static bool warning_logged(const struct event *ev)
-{
-        return ev->n_evidence && ev->evidence[0].text &&
-               decode_warning_level(ev->evidence[0].text, strlen(ev->evidence[0].text));
-}
-
 /* A warning is read only for a message class that names a kind of failure
  * ("amdgpu is not supported"); ranking_add keeps it a warning unless its
  * run failed. The few classes' patterns are tried first: most lines that
@@ -257,7 +249,7 @@ static void rank_warning_line(coroner_analysis *a, const struct event *ev)
         struct match_result m;
         if (!blame_warning_line(a->db, a->md, ev, &m))
                 return;
-        if (warning_logged(ev)) {
+        if (event_warning_level(ev)) {
                 m.basis = BASIS_BLAME;
                 ranking_add(&a->ranking, ev, &m);
         }

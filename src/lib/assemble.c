@@ -543,6 +543,12 @@ static bool failure_words(const char *s, size_t n)
         return false;
 }
 
+bool event_warning_level(const struct event *ev)
+{
+        return ev->kind == EVENT_LINE && !ev->error_level && ev->n_evidence && ev->evidence[0].text &&
+               decode_warning_level(ev->evidence[0].text, strlen(ev->evidence[0].text));
+}
+
 bool event_failure_words(const struct event *ev)
 {
         return ev->kind == EVENT_LINE && (ev->error_level || (ev->text && failure_words(ev->text, strlen(ev->text))));

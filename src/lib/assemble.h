@@ -75,6 +75,9 @@ struct event {
 /* Does the line event read as a failure: an error level, or a word
  * ("error", "fail", "cannot", "timed out", ...) in any case? */
 bool event_failure_words(const struct event *ev);
+/* A line event that its program logged as a warning, not an error: its raw
+ * line's level mark (decode_warning_level). */
+bool event_warning_level(const struct event *ev);
 
 void event_free(struct event *ev);
 

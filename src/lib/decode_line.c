@@ -782,8 +782,9 @@ static int glog_level(const char *s, size_t n)
 }
 
 /* Does a line (as read, with its prefixes) say it was logged as a
- * warning? Looked at once for each new diagnosis made of a line
- * (rank.c): the program that wrote it judged it not fatal, so a table's
+ * warning? Looked at for each new diagnosis made of a line, and for a
+ * line an in_warnings class matched (event_warning_level, assemble.c):
+ * the program that wrote it judged it not fatal, so a table's
  * reading of it is weaker evidence than an error. In its first 160
  * bytes: a level word ("WARNING", "WARN", "[W]", "level=warn"), a C
  * program's "warning: ", Python's "UserWarning: " family, or glog's

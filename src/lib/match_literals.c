@@ -420,7 +420,8 @@ int db_build_prefilters(coroner_db *db)
                 r = gather(&g, prefilter_banners[i], false, -1, PF_TAG_BANNER);
         if (r == 0)
                 r = gather_watchers(db, &g);
-        r = r ? r : gather_warning_classes(db, &g);
+        if (r == 0)
+                r = gather_warning_classes(db, &g);
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++)
                 for (size_t k = 0; r == 0 && k < db->sigs[i]->n_wholes; k++) {
                         struct pf_whole *p = grow_array(wholes, n_wholes, &wholes_cap, sizeof *p, 8);

@@ -182,8 +182,7 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         d->called_from = m->called_from;
         d->from_exception = ev->kind != EVENT_LINE;
         d->failure_words = event_failure_words(ev);
-        d->warning_line = ev->kind == EVENT_LINE && !ev->error_level && ev->n_evidence && ev->evidence[0].text &&
-                          decode_warning_level(ev->evidence[0].text, strlen(ev->evidence[0].text));
+        d->warning_line = event_warning_level(ev);
         d->explained_by = -1;
         d->alternative_to = -1;
         d->first_seq = UINT64_MAX;
