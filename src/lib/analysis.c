@@ -381,6 +381,7 @@ void coroner_analysis_free(coroner_analysis *a)
         drop_held_line(a);
         drop_announcer(a);
         prefilter_free(a->pf);
+        match_scratch_free(&a->match);
         free(a->seen);
         for (size_t i = 0; i < a->n_inputs; i++) {
                 free(a->inputs[i].name);

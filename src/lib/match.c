@@ -379,19 +379,21 @@ static uint64_t *candidates(const coroner_db *db, const struct prefilter *pf, co
         return bits;
 }
 
-bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratch *scratch,
-                 const struct event *ev, struct match_result *ret)
+/* Tries ev's candidates: the best one's db->sigs index (SIZE_MAX: none)
+ * and the exception it matched in *best_k. Returns -1 when memory ran out
+ * before any was tried, 0 when it ran out while they were (a decision not
+ * to remember), 1 otherwise. */
+static int find_best(const coroner_db *db, pcre2_match_data *md, const struct match_scratch *scratch,
+                      const struct event *ev, size_t *best_i, size_t *best_k)
 {
-        const struct coroner_signature *best = NULL;
-        const struct exception *best_x = NULL;
         struct strbuf line = { 0 };
         uint64_t *bits = candidates(db, scratch->pf ? scratch->pf : db->pf, ev, &line);
         if (!bits)
-                return false;
+                return -1;
 
         /* Only the candidates' bits, in index order (ties go to the first). */
+        const struct coroner_signature *best = NULL;
         size_t words = prefilter_sig_words(db->pf);
-        size_t best_k = 0;
         for (size_t w = 0; w < words; w++) {
                 for (uint64_t m = bits[w]; m; m &= m - 1) {
                         size_t i = w * 64 + (size_t)__builtin_ctzll(m);
@@ -401,8 +403,10 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratc
                         if (ev->kind == EVENT_LINE) {
                                 if (better(sig, best) && !sig->n_exception_types && !sig->message.code &&
                                     !sig->frame_file.code && !sig->frame_function.code &&
-                                    line_matches(db, sig, ev->text, md))
+                                    line_matches(db, sig, ev->text, md)) {
                                         best = sig;
+                                        *best_i = i;
+                                }
                                 continue;
                         }
                         /* The original cause (first in the chain) is preferred when the
@@ -410,22 +414,40 @@ bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratc
                         for (size_t k = 0; k < ev->n_excs; k++) {
                                 if (!exception_matches(db, sig, &ev->excs[k], &line, md))
                                         continue;
-                                if (preferable(sig, k, best, best_k)) {
+                                if (preferable(sig, k, best, *best_k)) {
                                         best = sig;
-                                        best_k = k;
+                                        *best_i = i;
+                                        *best_k = k;
                                 }
                                 break;
                         }
                 }
         }
-        best_x = best && ev->excs ? &ev->excs[best_k] : NULL;  /* a line event has no exceptions */
+        int complete = !line.failed;
         sb_free(&line);
         free(bits);
-        if (!best)
+        return complete;
+}
+
+bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratch *scratch,
+                 const struct event *ev, struct match_result *ret)
+{
+        size_t best_i = SIZE_MAX, best_k = 0;
+        bool keep = !db->reference && ev->kind != EVENT_LINE;  /* the reference tries every signature */
+        int known = keep ? match_memo_find(scratch, ev, &best_i, &best_k) : -1;
+        if (known != 1) {
+                int found = find_best(db, md, scratch, ev, &best_i, &best_k);
+                if (found < 0)
+                        return false;
+                if (found == 1 && known == 0)
+                        match_memo_keep(scratch, best_i, best_k);
+        }
+        if (best_i == SIZE_MAX)
                 return false;
+        const struct coroner_signature *best = db->sigs[best_i];
         memset(ret, 0, sizeof *ret);
         ret->sig = best;
-        ret->exc = best_x;
+        ret->exc = ev->excs ? &ev->excs[best_k] : NULL;  /* a line event has no exceptions */
         ret->basis = best->table ? BASIS_KNOWLEDGE : BASIS_SIGNATURE;
         return true;
 }

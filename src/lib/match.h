@@ -426,7 +426,15 @@ struct match_scratch {
          * anchored on windows rare in its input, finds them faster); NULL:
          * the database's own. */
         const struct prefilter *pf;
+        struct match_memo *memo;  /* decisions by event text (match_memo.c) */
+        uint64_t key_hash;        /* of the event being matched */
 };
+void match_scratch_free(struct match_scratch *scratch);
+/* match_memo.c: 1 and the decision (db->sigs index or SIZE_MAX, exception)
+ * when a traceback or exception of ev's text was matched before; 0 when not (then
+ * match_memo_keep stores the decision made); -1 when ev cannot be kept. */
+int match_memo_find(struct match_scratch *scratch, const struct event *ev, size_t *sig, size_t *exc);
+void match_memo_keep(struct match_scratch *scratch, size_t sig, size_t exc);
 /* Finds the best signature for ev; returns true and sets ret's sig, exc
  * and basis if one matched. md, scratch: the caller's (one per thread). */
 bool match_event(const coroner_db *db, pcre2_match_data *md, struct match_scratch *scratch,
