@@ -223,6 +223,7 @@ struct coroner_db {
         pcre2_match_data *md;  /* scratch for match_event (one thread) */
         struct prefilter *pf;  /* built by db_prepare after loading */
         struct prefilter *pf_watch;  /* pf's watchers alone (prefilter_build_watchers) */
+        struct prefilter *pf_classes;  /* python.json's message classes by their literals */
         struct watcher *watchers;    /* what pf's watcher codes stand for */
         size_t n_watchers;
         struct fact_rules *fact_rules;
@@ -336,6 +337,10 @@ struct watcher {
  * facts' and candidates' words (db->watchers) and the signatures' literals. */
 int db_build_prefilters(coroner_db *db);
 void db_free_prefilters(coroner_db *db);
+/* The message classes (db->python) that s may match: their bits set in a
+ * calloc'd array of prefilter_sig_words(db->pf_classes) words, or NULL
+ * (no pre-filter, or no memory): then every class may. */
+uint64_t *db_class_candidates(const coroner_db *db, const char *s, size_t n);
 /* (Re)builds db->pf if signatures were loaded since. */
 int db_prepare(coroner_db *db);
 

@@ -284,15 +284,25 @@ static void add_class_fixes(struct match_result *m, const struct message_class *
         }
 }
 
+/* Is class i among the candidates (db_class_candidates; NULL: all are)? */
+static bool may_match(const uint64_t *candidates, size_t i)
+{
+        return !candidates || (candidates[i / 64] >> (i % 64) & 1);
+}
+
 static const struct message_class *message_class_of(const coroner_db *db, const struct exception *x,
                                                     pcre2_match_data *md)
 {
         const struct python_knowledge *pk = db->python;
         const char *msg = x->message ? x->message : "";
-        for (size_t i = 0; pk && i < pk->n_classes; i++)
-                if (pattern_search(db, &pk->classes[i].pattern, msg, strlen(msg), md))
-                        return &pk->classes[i];
-        return NULL;
+        size_t len = strlen(msg);
+        uint64_t *maybe = db_class_candidates(db, msg, len);
+        const struct message_class *found = NULL;
+        for (size_t i = 0; pk && i < pk->n_classes && !found; i++)
+                if (may_match(maybe, i) && pattern_search(db, &pk->classes[i].pattern, msg, len, md))
+                        found = &pk->classes[i];
+        free(maybe);
+        return found;
 }
 
 static void set_verdict(struct match_result *m, const char *id, const char *category, coroner_severity severity,
@@ -724,12 +734,17 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
 {
         const struct python_knowledge *pk = db->python;
         memset(m, 0, sizeof *m);
+        size_t len = strlen(ev->text);
+        /* The few warning classes are tried on every warning line: their
+         * patterns, which start with a literal, cost less than a scan. */
+        uint64_t *maybe = choice == WARNING_CLASSES ? NULL : db_class_candidates(db, ev->text, len);
         for (size_t i = 0; pk && i < pk->n_classes; i++) {
                 const struct message_class *mc = &pk->classes[i];
                 if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->in_warnings))
                         continue;
-                if (!pattern_search(db, &mc->pattern, ev->text, strlen(ev->text), md))
+                if (!may_match(maybe, i) || !pattern_search(db, &mc->pattern, ev->text, len, md))
                         continue;
+                free(maybe);
                 /* Without a traceback nothing says whose code it was: a class
                  * that blame would decide by the frames is read as the code's
                  * own bug, the program's that logged the line. */
@@ -751,6 +766,7 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
                 add_class_fixes(m, mc, &sb);
                 return true;
         }
+        free(maybe);
         return false;
 }
 

@@ -382,8 +382,9 @@ void db_free_prefilters(coroner_db *db)
 {
         prefilter_free(db->pf);
         prefilter_free(db->pf_watch);
+        prefilter_free(db->pf_classes);
         free(db->watchers);
-        db->pf = db->pf_watch = NULL;
+        db->pf = db->pf_watch = db->pf_classes = NULL;
         db->watchers = NULL;
         db->n_watchers = 0;
 }
@@ -403,6 +404,49 @@ static int gather_warning_classes(const coroner_db *db, struct gathered *g)
                                 r = gather(g, lits[k], caseless, -1, 0);
         }
         return r;
+}
+
+/* The message classes are tried on every error line and exception message
+ * that nothing else explains, in their order (the first that matches is
+ * the verdict): a pre-filter of their literals, each coded by its class,
+ * leaves only those whose words are there. */
+static int build_class_prefilter(coroner_db *db)
+{
+        size_t n_classes = db->python ? db->python->n_classes : 0;
+        if (!n_classes)
+                return 0;
+        struct gathered g = { 0 };
+        uint64_t *always = calloc(n_classes / 64 + 1, sizeof *always);
+        int r = always ? 0 : CORONER_E_NOMEM;
+        for (size_t i = 0; r == 0 && i < n_classes; i++) {
+                char lits[MAX_LITERALS][64];
+                size_t n = 0;
+                bool caseless = false;
+                if (!pattern_literals(db->python->classes[i].pattern.source, lits, MAX_LITERALS, &n, &caseless)) {
+                        always[i / 64] |= 1ULL << (i % 64);
+                        continue;
+                }
+                for (size_t k = 0; r == 0 && k < n; k++)
+                        r = gather(&g, lits[k], caseless, (int32_t)i, 0);
+        }
+        struct pf_input in = { g.literals, g.n, NULL, 0, always, n_classes };
+        if (r == 0)
+                r = prefilter_build(&in, &db->pf_classes);
+        free(g.literals);
+        free(always);
+        return r;
+}
+
+uint64_t *db_class_candidates(const coroner_db *db, const char *s, size_t n)
+{
+        if (!db->pf_classes)
+                return NULL;
+        uint64_t *bits = calloc(prefilter_sig_words(db->pf_classes), sizeof *bits);
+        if (bits) {
+                prefilter_add_always(db->pf_classes, bits);
+                prefilter_candidates(db->pf_classes, s, n, bits);
+        }
+        return bits;
 }
 
 int db_build_prefilters(coroner_db *db)
@@ -454,6 +498,8 @@ int db_build_prefilters(coroner_db *db)
                 r = prefilter_build(&in, &db->pf);
         if (r == 0)
                 r = prefilter_build_watchers(db->pf, &db->pf_watch);
+        if (r == 0)
+                r = build_class_prefilter(db);
         free(g.literals);
         free(wholes);
         free(always);
