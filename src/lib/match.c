@@ -105,6 +105,22 @@ static void exception_line(const struct exception *x, struct strbuf *sb)
                 sb_puts(sb, "");
 }
 
+/* How much of the exception line a signature's line pattern reads. A
+ * symptom's line pattern, naming neither a type nor a message, was written
+ * for the plain line that reports a consequence: it reads the exception line
+ * proper, not the lines the assembler took as the message's continuation.
+ * Else a launcher's "Killing subprocess 30485", printed right after a
+ * worker's "RuntimeError: Address already in use", would take the error's
+ * own verdict away. (A root cause's pattern reads them all: NCCL's "Last
+ * error:" and a state dict's "size mismatch for ..." are continuations.) */
+static size_t line_extent(const struct coroner_signature *sig, const struct strbuf *line)
+{
+        if (!sig->symptom || sig->n_exception_types || sig->message.code || !line->data)
+                return line->len;
+        const char *nl = memchr(line->data, '\n', line->len);
+        return nl ? (size_t)(nl - line->data) : line->len;
+}
+
 static bool exception_matches(const coroner_db *db, const struct coroner_signature *sig,
                               const struct exception *x, struct strbuf *line, pcre2_match_data *md)
 {
@@ -115,7 +131,7 @@ static bool exception_matches(const coroner_db *db, const struct coroner_signatu
                 return false;
         if (sig->line.code) {
                 exception_line(x, line);
-                bool hit = !line->failed && pattern_search(db, &sig->line, line->data, line->len, md);
+                bool hit = !line->failed && pattern_search(db, &sig->line, line->data, line_extent(sig, line), md);
                 if (!hit && x->context) {
                         /* "Scheduler hit an exception: Traceback (most recent call last):" */
                         line->len = 0;

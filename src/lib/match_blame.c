@@ -290,19 +290,45 @@ static bool may_match(const uint64_t *candidates, size_t i)
         return !candidates || (candidates[i / 64] >> (i % 64) & 1);
 }
 
-static const struct message_class *message_class_of(const coroner_db *db, const struct exception *x,
-                                                    pcre2_match_data *md)
+/* The first message class whose pattern s holds. */
+static const struct message_class *class_in_text(const coroner_db *db, const char *s, pcre2_match_data *md)
 {
         const struct python_knowledge *pk = db->python;
-        const char *msg = x->message ? x->message : "";
-        size_t len = strlen(msg);
-        uint64_t *maybe = db_class_candidates(db, msg, len);
+        size_t len = strlen(s);
+        uint64_t *maybe = db_class_candidates(db, s, len);
         const struct message_class *found = NULL;
         for (size_t i = 0; pk && i < pk->n_classes && !found; i++)
-                if (may_match(maybe, i) && pattern_search(db, &pk->classes[i].pattern, msg, len, md))
+                if (may_match(maybe, i) && pattern_search(db, &pk->classes[i].pattern, s, len, md))
                         found = &pk->classes[i];
         free(maybe);
         return found;
+}
+
+/* The source line of a failed assert statement: Python prints it as the
+ * raising frame's code ("assert world_size <= torch.cuda.device_count(),
+ * ..."), and its condition often says more than its message. */
+static const char *failed_assert(const struct exception *x)
+{
+        if (!x->type || !x->n_frames || strcmp(x->type, "AssertionError") != 0)
+                return NULL;
+        const char *code = x->frames[x->n_frames - 1].code;
+        return code && strncmp(code, "assert ", 7) == 0 ? code : NULL;
+}
+
+/* What names the class that message_class_of found in x. */
+static const char *named_by(const struct exception *x)
+{
+        return x && failed_assert(x) ? "failed assertion" : "message";
+}
+
+/* The class of x's message, else of the condition of the assert that
+ * raised it. */
+static const struct message_class *message_class_of(const coroner_db *db, const struct exception *x,
+                                                    pcre2_match_data *md)
+{
+        const struct message_class *found = class_in_text(db, x->message ? x->message : "", md);
+        const char *condition = found ? NULL : failed_assert(x);
+        return condition ? class_in_text(db, condition, md) : found;
 }
 
 static void set_verdict(struct match_result *m, const char *id, const char *category, coroner_severity severity,
@@ -354,9 +380,10 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
         m->title = sb_take(&sb);
         bool own_fixes = mc && cJSON_GetArraySize(mc->fixes) > 0;
         if (own_fixes)
-                sb_printf(&sb, "The message names %s. ", mc->what);
+                sb_printf(&sb, "The %s names %s. ", named_by(x), mc->what);
         else if (mc)
-                sb_printf(&sb, "The message names %s: the tensors or values the code combines do not fit. ", mc->what);
+                sb_printf(&sb, "The %s names %s: the tensors or values the code combines do not fit. ", named_by(x),
+                          mc->what);
         else if (t)
                 sb_printf(&sb, "%s ", t->meaning);
         if (b->app.f) {
@@ -689,7 +716,7 @@ static void verdict_from_class(struct match_result *m, const struct blame *b, co
         exception_words(&sb, b->exc);
         blame_place(&sb, b);
         m->title = sb_take(&sb);
-        sb_printf(&sb, "The message names %s.", mc->what);
+        sb_printf(&sb, "The %s names %s.", named_by(b->exc), mc->what);
         if (b->raised.kind == FRAME_LIBRARY && b->raised.package[0])
                 sb_printf(&sb, " It was raised in %s.", b->raised.package);
         m->summary = sb_take(&sb);

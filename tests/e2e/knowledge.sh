@@ -512,6 +512,33 @@ expect "blame: a library rejecting the application's call may be another release
   File "/usr/lib/python3/dist-packages/torch/nn/modules/module.py", line 1501, in _call_impl
     return forward_call(*args, **kwargs)
 TypeError: forward() got an unexpected keyword argument '"'"'labels'"'"''
+expect "blame: a failed assert's condition is read when its message names nothing (GPUs counted)" \
+        "d['category'] == 'gpu-unavailable' and 'failed assertion' in d['summary'] and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        'Traceback (most recent call last):
+  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/utils/dist.py", line 15, in initialize_torch_distributed
+    assert world_size <= torch.cuda.device_count(), "Each process is one gpu"
+AssertionError: Each process is one gpu' --no-signatures
+expect "an assert whose condition names nothing stays the code's own bug" \
+        "d['id'] == 'generic.application-bug'" \
+        'Traceback (most recent call last):
+  File "/srv/app/train.py", line 15, in step
+    assert len(batch) == 4, "bad batch"
+AssertionError: bad batch' --no-signatures
+expect "a symptom's line in a traceback message's continuation does not take the error's verdict" \
+        "d['id'] == 'errno.eaddrinuse'" \
+        'Traceback (most recent call last):
+  File "/env/lib/python3.6/site-packages/torch/distributed/rendezvous.py", line 138, in _tcp_rendezvous_handler
+    store = TCPStore(result.hostname, result.port, world_size, start_daemon, timeout)
+RuntimeError: Address already in use
+Killing subprocess 30485'
+expect "Xid in the k8s device plugin's words" "d['id'] == 'xid.79'" \
+        "I0312 08:14:55.120331       1 health.go:159] XidCriticalError: Xid=79 on Device=GPU-d23d91a3; marking device as unhealthy."
+expect "apt's missing package is a missing dependency" \
+        "d['category'] == 'missing-dependency'" \
+        "E: Unable to locate package linux-modules-nvidia-535-server-5.10.0-23-amd64" --no-signatures
+expect "a Linux kernel that the driver installer cannot resolve is the driver's problem" \
+        "d['category'] == 'driver-problem'" \
+        "Could not resolve Linux kernel version" --no-signatures
 expect "a healthy reading offers nothing else" "len(r['diagnoses']) == 0" "INFO all good"
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
