@@ -69,6 +69,22 @@ enum {
         IDLE_LINES_AFTER_MESSAGE = 64,
 };
 
+/* ComfyUI's "Error Report" (the front end's Markdown for an issue) names
+ * the exception in two list items before its stack trace, which has no
+ * header and no exception line of its own:
+ *   - **Exception Type:** torch.OutOfMemoryError
+ *   - **Exception Message:** Allocation on device
+ *   ## Stack Trace
+ *     File "/ComfyUI/execution.py", line 323, in execute ...
+ * The two items are kept until the stack trace after them ends. */
+struct error_report {
+        char *type, *message;
+        int input;
+        long line;  /* of the type's item */
+};
+
+enum { REPORT_REACH = 64 };  /* lines from the type's item to the stack trace */
+
 struct assembler {
         event_sink sink;
         void *ctx;
@@ -81,7 +97,33 @@ struct assembler {
         char *announcer;     /* the line before the next header, if it announces it */
         size_t announcer_len;
         long announcer_line;
+        struct error_report report;  /* the last ComfyUI error report's exception */
 };
+
+static const char REPORT_TYPE[] = "- **Exception Type:** ", REPORT_MESSAGE[] = "- **Exception Message:** ";
+
+static void report_forget(struct error_report *rep)
+{
+        free(rep->type);
+        free(rep->message);
+        rep->type = rep->message = NULL;
+}
+
+/* Keeps a report's exception items as they pass. */
+static void report_note(struct error_report *rep, const struct record *r, int input, long lineno)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, k = sizeof REPORT_TYPE - 1, m = sizeof REPORT_MESSAGE - 1;
+        if (n > k && memcmp(s, REPORT_TYPE, k) == 0) {
+                report_forget(rep);
+                rep->type = strndup_safe(s + k, n - k);
+                rep->input = input;
+                rep->line = lineno;
+        } else if (n > m && memcmp(s, REPORT_MESSAGE, m) == 0 && rep->type && !rep->message &&
+                   rep->input == input) {
+                rep->message = strndup_safe(s + m, n - m);
+        }
+}
 
 struct assembler *assembler_new(event_sink sink, void *ctx)
 {
@@ -372,7 +414,6 @@ static bool emit_group_leaves(struct assembler *as, const struct event *ev)
         return any;
 }
 
-/* Hands the finished traceback to the sink and forgets the stream. */
 /* A paste cut before the exception line often still shows the statement
  * that raised it ('raise ValueError("Either a revision or a version must
  * be specified.")'): its type and message stand in for the missing line
@@ -389,6 +430,26 @@ static void exception_from_raise(struct active *a, struct exception *x)
         a->lost |= !x->type;
 }
 
+/* A stack trace without a header or an exception line, just after an
+ * error report's items: they name its exception (true when they did). */
+static bool exception_from_report(struct assembler *as, struct active *a, struct exception *x)
+{
+        struct error_report *rep = &as->report;
+        if (!a->headerless || x->type || !rep->type || rep->input != a->input ||
+            a->ev.first_line < rep->line || a->ev.first_line - rep->line > REPORT_REACH)
+                return false;
+        x->type = rep->type;
+        rep->type = NULL;
+        if (rep->message && !(x->message && x->message[0])) {
+                free(x->message);
+                x->message = rep->message;
+                rep->message = NULL;
+        }
+        report_forget(rep);
+        return true;
+}
+
+/* Hands the finished traceback to the sink and forgets the stream. */
 static void close_active(struct assembler *as, struct active *a, bool incomplete)
 {
         finish_message(a);
@@ -412,6 +473,8 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
                         x->frames[x->n_frames - 1 - i] = t;
                 }
         }
+        if (ev->n_excs && exception_from_report(as, a, current(a)))
+                incomplete = false;
         if (ev->n_excs && !current(a)->type)
                 exception_from_raise(a, current(a));
         ev->incomplete = incomplete || ev->n_excs == 0 || !current(a)->type;
@@ -1106,6 +1169,8 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                     const struct record *r, const char *raw, size_t raw_len)
 {
         struct stream_id id;
+        if (r->msg_len > 2 && r->msg[0] == '-' && r->msg[1] == ' ')
+                report_note(&as->report, r, input, lineno);
         stream_of(r, &id);
         uint64_t key = stream_key(input, &id);
         struct active *a = as->n_active ? find_active(as, input, &id, key) : NULL;
@@ -1221,5 +1286,6 @@ void assembler_free(struct assembler *as)
                 active_free(a);
         }
         free(as->announcer);
+        report_forget(&as->report);
         free(as);
 }

@@ -558,8 +558,6 @@ static bool strip_vllm_level(struct decoder *d, struct record *r)
         return true;
 }
 
-/* Colour: "\x1b[36m" (SGR) before or between prefixes, or what is left of
- * it when the ESC byte was lost on the way ("[36m(RayWorkerWrapper ..."). */
 /* A Markdown quote ("> "), as logs pasted into tickets and issue threads
  * carry it; not a Python prompt (">>> "). */
 static bool strip_quote(struct record *r)
@@ -570,11 +568,19 @@ static bool strip_quote(struct record *r)
         return true;
 }
 
+/* Colour: "\x1b[36m" (SGR) before or between prefixes, or what is left of
+ * it when the ESC byte was lost on the way ("[36m(RayWorkerWrapper ..."). */
 static bool strip_colour(struct record *r)
 {
         const char *s = r->msg;
-        /* ESC itself, or pasted as the letters "ESC" */
-        size_t n = r->msg_len, at = s[0] == 0x1b ? 1 : n > 4 && memcmp(s, "ESC[", 4) == 0 ? 3 : 0;
+        /* ESC itself, pasted as the letters "ESC", or as rsyslog writes a
+         * control character to /var/log/syslog: '#' and its octal code
+         * ($EscapeControlCharactersOnReceive, on by default) */
+        size_t n = r->msg_len;
+        size_t at = s[0] == 0x1b                                ? 1
+                    : n > 4 && memcmp(s, "ESC[", 4) == 0      ? 3
+                    : n > 5 && memcmp(s, "#033[", 5) == 0     ? 4
+                                                              : 0;
         if (n < at + 3 || s[at] != '[')
                 return false;
         size_t d = at + 1;

@@ -34,6 +34,8 @@ static const char *const triggers[] = {
          * and a level word at a line's start is checked by
          * prefilter_line_watch itself) */
         "panic: ", "error: ", "fatal: ",
+        /* ComfyUI's error report names its stack trace's exception (assemble.c) */
+        "- **Exception Type:** ", "- **Exception Message:** ",
 };
 
 /* Services' start banners (analysis.c, start_banner): a new run when one

@@ -539,6 +539,33 @@ expect "apt's missing package is a missing dependency" \
 expect "a Linux kernel that the driver installer cannot resolve is the driver's problem" \
         "d['category'] == 'driver-problem'" \
         "Could not resolve Linux kernel version" --no-signatures
+expect "nccl-tests' wording of an NCCL result" "d['id'] == 'gpu-library.ncclsystemerror'" \
+        "fastmoe: Test NCCL failure common.cu:777 'unhandled system error'" --no-signatures
+expect "nccl-tests' newer wording, with NCCL's last error" "d['id'] == 'gpu-library.ncclremoteerror'" \
+        "node1: Test NCCL failure common.cu:1005 'remote process exited or there was a network error / NET/IB : Got completion from peer'" --no-signatures
+expect "CUDA used in a forked child is a multiprocessing misuse" "d['category'] == 'multiprocessing-misuse'" \
+        "RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method" --no-signatures
+expect "PyTorch's warning that it has no kernels for the GPU is read in a warning line" \
+        "d['category'] == 'gpu-arch-unsupported' and d['severity'] == 'warning'" \
+        "/usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py:287: UserWarning: NVIDIA GeForce RTX 5070 Ti with CUDA capability sm_120 is not compatible with the current PyTorch installation." --no-signatures
+expect "ComfyUI's error report: its items name the exception of the stack trace below them" \
+        "d['category'] == 'gpu-out-of-memory' and d['exception']['type'] == 'torch.OutOfMemoryError' and d['raised_in']['function'] == 'sample'" \
+        '# ComfyUI Error Report
+## Error Details
+- **Node ID:** 3
+- **Node Type:** KSampler
+- **Exception Type:** torch.OutOfMemoryError
+- **Exception Message:** Allocation on device
+## Stack Trace
+```
+  File "/srv/ComfyUI/execution.py", line 323, in execute
+    output_data = get_output_data(obj, input_data_all)
+
+  File "/srv/ComfyUI/comfy/samplers.py", line 812, in sample
+    return sampler.sample(model, noise)
+
+```
+## System Information'
 expect "a healthy reading offers nothing else" "len(r['diagnoses']) == 0" "INFO all good"
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \

@@ -115,6 +115,12 @@ START_TEST(outer_prefixes)
         assert_msg(&r, "y");
         decode("[5m] is not colour", &r);
         assert_msg(&r, "[5m] is not colour");
+        /* rsyslog's escaping of ESC in /var/log/syslog */
+        decode("#033[2m#033[36m(RayWorkerWrapper pid=4009)#033[0m [rank2]: w", &r);
+        ck_assert_int_eq(r.rank, 2);
+        assert_msg(&r, "w");
+        decode("#033 is a channel", &r);
+        assert_msg(&r, "#033 is a channel");
         /* kubectl logs --timestamps, then Ray and vLLM prefixes */
         decode("2024-06-28T06:11:52.685304690Z (LLMRayActor pid=20770) ERROR 06-28 06:11:52 worker_base.py:145] Traceback (most recent call last):", &r);
         assert_time(&r, "2024-06-28T06:11:52.685304Z");
