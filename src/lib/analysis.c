@@ -240,19 +240,19 @@ static bool rank_by_words(coroner_analysis *a, const struct event *ev)
         return true;
 }
 
-/* A warning is read only for a message class that names a kind of failure
- * ("amdgpu is not supported"); ranking_add keeps it a warning unless its
- * run failed. The few classes' patterns are tried first: most lines that
- * come here hold none, and the level's marks cost more to look for. */
+/* A line without an error level is read only for a message class that
+ * names a kind of failure even there ("amdgpu is not supported", PyTorch's
+ * "with CUDA capability sm_120 is not compatible with the current PyTorch
+ * installation", which warnings.warn prints on a line of its own): whether
+ * logged as a warning or with no level at all, ranking_add keeps it a
+ * warning unless its run failed. */
 static void rank_warning_line(coroner_analysis *a, const struct event *ev)
 {
         struct match_result m;
         if (!blame_warning_line(a->db, a->md, ev, &m))
                 return;
-        if (event_warning_level(ev)) {
-                m.basis = BASIS_BLAME;
-                ranking_add(&a->ranking, ev, &m);
-        }
+        m.basis = BASIS_BLAME;
+        ranking_add(&a->ranking, ev, &m);
         match_result_free(&m);
 }
 

@@ -647,26 +647,30 @@ static bool strip_pdsh_host(struct record *r)
 }
 
 /* BuildKit's plain progress: "#8 0.512 " (the step, then the seconds since
- * it began, "%.3f"), and "0.512 " alone where docker build repeats a
- * failed step's output in its summary. */
+ * it began: "%.3f", or "%.1f" in later releases, "#10 4196.7 "), and
+ * "0.512 " alone where docker build repeats a failed step's output in its
+ * summary (three decimals there, so that a number in text is not taken). */
 static bool strip_buildkit(struct record *r)
 {
         const char *s = r->msg;
         size_t n = r->msg_len, at = 0;
-        if (n > 2 && s[0] == '#') {
+        bool step = n > 2 && s[0] == '#';
+        if (step) {
                 at = 1;
                 if (number_at(s, n, &at) < 0 || at >= n || s[at] != ' ')
                         return false;
                 at++;
         }
         size_t int_at = at;
-        if (number_at(s, n, &at) < 0 || at - int_at > 5 || at + 4 >= n || s[at] != '.')
+        if (number_at(s, n, &at) < 0 || at - int_at > 5 || at + 2 >= n || s[at] != '.')
                 return false;
-        for (size_t k = 1; k <= 3; k++)
-                if (!isdigit((unsigned char)s[at + k]))
-                        return false;
-        at += 4;
-        if (s[at] != ' ')
+        size_t decimals = 0;
+        while (at + 1 + decimals < n && decimals < 3 && isdigit((unsigned char)s[at + 1 + decimals]))
+                decimals++;
+        if (decimals != 3 && !(step && decimals >= 1))
+                return false;
+        at += 1 + decimals;
+        if (at >= n || s[at] != ' ')
                 return false;
         r->prefix_id = fnv1a64("buildkit", 8, FNV1A64_INIT) | 1;
         consume(r, at + 1);

@@ -161,8 +161,16 @@ static bool exception_matches(const coroner_db *db, const struct coroner_signatu
 static bool line_matches(const coroner_db *db, const struct coroner_signature *sig, const char *text,
                          pcre2_match_data *md)
 {
+        /* A whole message, as a shell prints "Killed": whatever indented
+         * it (pip's build output, a step's log) */
+        const char *whole = text;
+        size_t n = strlen(text);
+        while (n && (*whole == ' ' || *whole == '\t'))
+                whole++, n--;
+        while (n && (whole[n - 1] == ' ' || whole[n - 1] == '\t'))
+                n--;
         for (size_t i = 0; i < sig->n_wholes; i++)
-                if (strcmp(text, sig->wholes[i]) == 0)
+                if (strlen(sig->wholes[i]) == n && memcmp(whole, sig->wholes[i], n) == 0)
                         return true;
         return sig->line.code && pattern_search(db, &sig->line, text, strlen(text), md) &&
                where_holds(sig->where, sig->n_where, sig->line.code, md);

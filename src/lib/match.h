@@ -400,6 +400,8 @@ struct match_result {
         char *title;
         coroner_severity severity;
         bool symptom;
+        bool as_warning;              /* read by a class that warning lines opt into
+                                       * (in_warnings), in a line without an error level */
         int specificity;
         /* Where a traceback was raised (any basis). */
         struct frame_ref raised_in, called_from;

@@ -782,8 +782,13 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
                 set_verdict(m, id, category, CORONER_SEV_ERROR, false, 18);
                 sb_append_display(&sb, ev->text, strlen(ev->text), 160);
                 m->title = sb_take(&sb);
-                sb_printf(&sb, "A line logged at %s level names %s.", choice == WARNING_CLASSES ? "a warning" : "an error",
-                          mc->what);
+                if (choice != WARNING_CLASSES)
+                        sb_printf(&sb, "A line logged at an error level names %s.", mc->what);
+                else if (event_warning_level(ev))
+                        sb_printf(&sb, "A line logged at a warning level names %s.", mc->what);
+                else
+                        sb_printf(&sb, "A line without an error level names %s.", mc->what);
+                m->as_warning = choice == WARNING_CLASSES;
                 m->summary = sb_take(&sb);
                 if (!mc->category && !cJSON_GetArraySize(mc->fixes)) {
                         sb_puts(&sb, "Find where the program logs this line and print the tensors or values it combines there "

@@ -182,7 +182,7 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         d->called_from = m->called_from;
         d->from_exception = ev->kind != EVENT_LINE;
         d->failure_words = event_failure_words(ev);
-        d->warning_line = event_warning_level(ev);
+        d->warning_line = event_warning_level(ev) || m->as_warning;
         d->explained_by = -1;
         d->alternative_to = -1;
         d->first_seq = UINT64_MAX;
@@ -510,7 +510,7 @@ static const char *tier_text(const struct diagnosis *d)
                 "an exception nothing recognises", "a root cause known by its kind", "a root cause"
         };
         int t = tier(d);
-        return t == 3 && d->warning_line ? "a known condition in a line logged as a warning" : words[t];
+        return t == 3 && d->warning_line ? "a known condition in a line logged without an error level" : words[t];
 }
 
 static bool explains(const struct diagnosis *cause, const struct diagnosis *effect);

@@ -49,7 +49,8 @@ struct diagnosis {
         bool incomplete;
         bool from_exception;    /* made of exceptions (a traceback or an exception line) */
         bool failure_words;     /* a plain line that reads as a failure (an error level or word) */
-        bool warning_line;      /* a plain line logged at a warning level, not an error */
+        bool warning_line;      /* a plain line logged at a warning level (or at none,
+                                 * read by a class warnings opt into), not an error */
         struct frame_ref raised_in, called_from;  /* where the first exception was raised */
         bool version_excluded;  /* the log shows a package version the signature excludes */
         bool version_unknown;   /* the signature names versions the log does not show */

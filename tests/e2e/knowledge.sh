@@ -566,6 +566,20 @@ expect "ComfyUI's error report: its items name the exception of the stack trace 
 
 ```
 ## System Information'
+expect "a class that warnings opt into is read in a line without any level, as a warning" \
+        "d['category'] == 'gpu-arch-unsupported' and d['severity'] == 'warning' and 'without an error level' in d['summary']" \
+        "NVIDIA A100-SXM4-80GB with CUDA capability sm_80 is not compatible with the current PyTorch installation.
+The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70." --no-signatures
+expect "a shell's Killed, indented by pip, in BuildKit's later plain progress (one decimal)" \
+        "d['id'] == 'signal.sigkill'" \
+        "#10 4196.7   /usr/local/cuda/bin/nvcc -c csrc/attention.cu -o build/attention.o --threads 8
+#10 4196.7   Killed" --no-signatures
+expect "glibc's symbol version not found, cut before 'required by'" "d['category'] == 'binary-abi-mismatch'" \
+        "ImportError: /lib64/libstdc++.so.6: version \`GLIBCXX_3.4.30' not found" --no-signatures
+expect "faulthandler's SIGFPE is a crash" "d['id'] == 'signal.sigfpe' and d['category'] == 'process-crash'" \
+        "(WorkerDict pid=358504) Fatal Python error: Floating point exception" --no-signatures
+expect "an extension's CUDA version gate is a CUDA version mismatch" "d['category'] == 'cuda-version-mismatch'" \
+        "RuntimeError: causal_conv1d is only supported on CUDA 11.6 and above.  Note: make sure nvcc has a supported version by running nvcc -V." --no-signatures
 expect "a healthy reading offers nothing else" "len(r['diagnoses']) == 0" "INFO all good"
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
