@@ -580,6 +580,17 @@ expect "faulthandler's SIGFPE is a crash" "d['id'] == 'signal.sigfpe' and d['cat
         "(WorkerDict pid=358504) Fatal Python error: Floating point exception" --no-signatures
 expect "an extension's CUDA version gate is a CUDA version mismatch" "d['category'] == 'cuda-version-mismatch'" \
         "RuntimeError: causal_conv1d is only supported on CUDA 11.6 and above.  Note: make sure nvcc has a supported version by running nvcc -V." --no-signatures
+expect "systemd's exit status names the step that failed (a User= account that does not exist)" \
+        "d['id'] == 'systemd-exit.user'" \
+        "Mai 05 09:19:06 foo systemd[31282]: nvidia_gpu_exporter.service: Failed to determine user credentials: No such process" --no-signatures
+expect "systemd's exit status, as systemctl status prints it" "d['id'] == 'systemd-exit.namespace'" \
+        "   Main PID: 3741675 (code=exited, status=226/NAMESPACE)" --no-signatures
+expect "an exit status of the program itself is not systemd's" "not r['diagnoses'] or not d['id'].startswith('systemd-exit.')" \
+        "   Main PID: 3741675 (code=exited, status=1/FAILURE)" --no-signatures
+expect "ONNX Runtime's status: an operator without a kernel" "d['id'] == 'onnxruntime.not-implemented' and d['category'] == 'model-unsupported'" \
+        "onnxruntime.capi.onnxruntime_pybind11_state.NotImplemented: [ONNXRuntimeError] : 9 : NOT_IMPLEMENTED : Could not find an implementation for ConvInteger(10) node with name ''" --no-signatures
+expect "ONNX Runtime's generic status gives way to the CUDA text in its message" "d['category'] == 'gpu-out-of-memory'" \
+        "onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. Name:'Conv_0' Status Message: CUDA error cudaErrorMemoryAllocation:out of memory" --no-signatures
 expect "a healthy reading offers nothing else" "len(r['diagnoses']) == 0" "INFO all good"
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
