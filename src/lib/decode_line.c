@@ -13,10 +13,54 @@
 #include <stdlib.h>
 #include <pthread.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+
+/* journalctl's short format is strftime's "%b %d %H:%M:%S" in the reader's
+ * locale ("Mai 05 09:19:06" on a German host): the month abbreviations
+ * (LC_TIME abmon) of glibc's localedata for de_DE, fr_FR, es_ES, it_IT,
+ * pt_BR, nl_NL, pl_PL and ru_RU, where they differ from English ones.
+ * Compared without case; French ones end in '.' where glibc's do. */
+static const struct { const char *name; int month; } local_months[] = {
+        { "Mär", 3 },  { "Mai", 5 },    { "Okt", 10 },  { "Dez", 12 },                            /* de */
+        { "janv.", 1 }, { "févr.", 2 }, { "mars", 3 },  { "avril", 4 }, { "juin", 6 },
+        { "juil.", 7 }, { "août", 8 },  { "sept.", 9 }, { "oct.", 10 }, { "nov.", 11 },
+        { "déc.", 12 },                                                                        /* fr */
+        { "ene", 1 },  { "abr", 4 },    { "ago", 8 },   { "dic", 12 },                             /* es */
+        { "gen", 1 },  { "mag", 5 },    { "giu", 6 },   { "lug", 7 },  { "set", 9 }, { "ott", 10 }, /* it */
+        { "fev", 2 },  { "out", 10 },                                                              /* pt */
+        { "mrt", 3 },  { "mei", 5 },                                                               /* nl */
+        { "sty", 1 },  { "lut", 2 },    { "kwi", 4 },   { "maj", 5 },  { "cze", 6 }, { "lip", 7 },
+        { "sie", 8 },  { "wrz", 9 },    { "paź", 10 },  { "lis", 11 }, { "gru", 12 },              /* pl */
+        { "янв", 1 },  { "фев", 2 },    { "мар", 3 },   { "апр", 4 },  { "мая", 5 }, { "июн", 6 },
+        { "июл", 7 },  { "авг", 8 },    { "сен", 9 },   { "окт", 10 }, { "ноя", 11 }, { "дек", 12 }, /* ru */
+};
+
+/* The month that s begins with and its length (up to the blank after
+ * it), or 0. */
+static int month_at(const char *s, size_t n, size_t *len)
+{
+        for (int i = 0; i < 12; i++)
+                if (n > 3 && memcmp(s, months[i], 3) == 0 && s[3] == ' ') {
+                        *len = 3;
+                        return i + 1;
+                }
+        size_t k = 0;
+        while (k < n && k < 12 && s[k] != ' ')
+                k++;
+        /* the day follows: "Mai 05", "juin  9" */
+        if (k < 3 || k + 2 >= n || !(isdigit((unsigned char)s[k + 1]) || (s[k + 1] == ' ' && isdigit((unsigned char)s[k + 2]))))
+                return 0;
+        for (size_t i = 0; i < sizeof local_months / sizeof local_months[0]; i++)
+                if (strlen(local_months[i].name) == k && strncasecmp(s, local_months[i].name, k) == 0) {
+                        *len = k;
+                        return local_months[i].month;
+                }
+        return 0;
+}
 
 int line_shape_parse(const char *name, enum line_shape *ret)
 {
@@ -203,17 +247,15 @@ bool decode_rfc3339(const char *s, size_t n, int64_t *ret_usec)
 static size_t parse_syslog_time(struct decoder *dec, const char *s, size_t n,
                                 struct record *r)
 {
-        if (n < 15 || s[3] != ' ')
-                return 0;
-        int mon = 0;
-        for (int i = 0; i < 12; i++)
-                if (memcmp(s, months[i], 3) == 0)
-                        mon = i + 1;
+        size_t month_len = 0;
+        int mon = n >= 15 ? month_at(s, n, &month_len) : 0;
         if (!mon)
                 return 0;
-        size_t at = 4;
+        size_t at = month_len + 1;
         if (s[at] == ' ')
                 at++;  /* "Nov  9" */
+        if (at + 10 > n)
+                return 0;  /* "9 21:40:13" at the least */
         int d = digits(s, n, at, s[at + 1] == ' ' ? 1 : 2);
         if (d < 1)
                 return 0;
@@ -1089,6 +1131,8 @@ void decode_line(struct decoder *d, const char *line, size_t len, struct record 
                         ok = try_journal_iso(line, len, r) || try_journal_unix(line, len, r);
                 else if (len > 15 && isupper((unsigned char)line[0]))
                         ok = try_journal_short(d, line, len, r) || try_journal_full(line, len, r);
+                else if (len > 15 && (islower((unsigned char)line[0]) || (unsigned char)line[0] >= 0x80))
+                        ok = try_journal_short(d, line, len, r);  /* "déc. 03 ...": local_months */
                 else if (len > 15 && line[0] == '[')
                         ok = try_journal_monotonic(line, len, r);
                 break;

@@ -46,6 +46,20 @@ START_TEST(journal_short)
         assert_time(&r, "2025-12-31T23:59:59Z");
         decode("Jan  2 00:00:01 gpu-node-07 python3[4100]: x", &r);
         assert_time(&r, "2026-01-02T00:00:01Z");
+        /* journalctl in the reader's locale: glibc's month abbreviations */
+        dec.today = 12 * 32 + 31;
+        decode("Mai 05 09:19:06 foo systemd[31282]: nvidia_gpu_exporter.service: x", &r);
+        assert_field(r.ident, r.ident_len, "systemd");
+        assert_time(&r, "2026-05-05T09:19:06Z");
+        decode("déc. 03 10:00:00 gpu1 ollama[812]: y", &r);
+        assert_field(r.host, r.host_len, "gpu1");
+        assert_msg(&r, "y");
+        assert_time(&r, "2026-12-03T10:00:00Z");
+        decode("окт  9 08:07:06 gpu1 ollama[812]: z", &r);
+        assert_time(&r, "2026-10-09T08:07:06Z");
+        decode("lorem ipsum 10:00:00 gpu1 ollama[812]: not a journal line", &r);
+        ck_assert(!r.has_time);
+        assert_msg(&r, "lorem ipsum 10:00:00 gpu1 ollama[812]: not a journal line");
 }
 END_TEST
 
