@@ -22,7 +22,8 @@ static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
 /* journalctl's short format is strftime's "%b %d %H:%M:%S" in the reader's
  * locale ("Mai 05 09:19:06" on a German host): the month abbreviations
  * (LC_TIME abmon) of glibc's localedata for de_DE, fr_FR, es_ES, it_IT,
- * pt_BR, nl_NL, pl_PL and ru_RU, where they differ from English ones.
+ * pt_BR, nl_NL, pl_PL and ru_RU, where they differ from English ones
+ * (and zh_CN's, ja_JP's and ko_KR's numbered months, numbered_month).
  * Compared without case; French ones end in '.' where glibc's do. */
 static const struct { const char *name; int month; } local_months[] = {
         { "Mär", 3 },  { "Mai", 5 },    { "Okt", 10 },  { "Dez", 12 },                            /* de */
@@ -39,6 +40,20 @@ static const struct { const char *name; int month; } local_months[] = {
         { "июл", 7 },  { "авг", 8 },    { "сен", 9 },   { "окт", 10 }, { "ноя", 11 }, { "дек", 12 }, /* ru */
 };
 
+/* zh_CN's, ja_JP's and ko_KR's "%b" is the month's number and a sign:
+ * "2月", "12월" (ja and ko pad it with a blank, " 2月": that blank is taken
+ * off with the line's indentation). */
+static int numbered_month(const char *s, size_t k)
+{
+        size_t d = 0;
+        int month = 0;
+        while (d < k && d < 2 && isdigit((unsigned char)s[d]))
+                month = month * 10 + (s[d++] - '0');
+        if (d == 0 || month < 1 || month > 12 || k - d != 3)
+                return 0;
+        return memcmp(s + d, "\xe6\x9c\x88", 3) == 0 || memcmp(s + d, "\xec\x9b\x94", 3) == 0 ? month : 0;  /* 月, 월 */
+}
+
 /* The month that s begins with and its length (up to the blank after
  * it), or 0. */
 static int month_at(const char *s, size_t n, size_t *len)
@@ -52,8 +67,15 @@ static int month_at(const char *s, size_t n, size_t *len)
         while (k < n && k < 12 && s[k] != ' ')
                 k++;
         /* the day follows: "Mai 05", "juin  9" */
-        if (k < 3 || k + 2 >= n || !(isdigit((unsigned char)s[k + 1]) || (s[k + 1] == ' ' && isdigit((unsigned char)s[k + 2]))))
+        if (k < 3 || k + 2 >= n || s[k] != ' ')
                 return 0;
+        if (!isdigit((unsigned char)s[k + 1]) && !(s[k + 1] == ' ' && isdigit((unsigned char)s[k + 2])))
+                return 0;
+        int numbered = numbered_month(s, k);
+        if (numbered) {
+                *len = k;
+                return numbered;
+        }
         for (size_t i = 0; i < sizeof local_months / sizeof local_months[0]; i++)
                 if (strlen(local_months[i].name) == k && strncasecmp(s, local_months[i].name, k) == 0) {
                         *len = k;
@@ -1128,7 +1150,8 @@ void decode_line(struct decoder *d, const char *line, size_t len, struct record 
                 break;
         case SHAPE_AUTO:
                 if (len > 15 && isdigit((unsigned char)line[0]))
-                        ok = try_journal_iso(line, len, r) || try_journal_unix(line, len, r);
+                        ok = try_journal_iso(line, len, r) || try_journal_unix(line, len, r) ||
+                             try_journal_short(d, line, len, r);  /* "2月 02 ...": numbered_month */
                 else if (len > 15 && isupper((unsigned char)line[0]))
                         ok = try_journal_short(d, line, len, r) || try_journal_full(line, len, r);
                 else if (len > 15 && (islower((unsigned char)line[0]) || (unsigned char)line[0] >= 0x80))

@@ -57,6 +57,13 @@ START_TEST(journal_short)
         assert_time(&r, "2026-12-03T10:00:00Z");
         decode("окт  9 08:07:06 gpu1 ollama[812]: z", &r);
         assert_time(&r, "2026-10-09T08:07:06Z");
+        decode("2月 02 19:28:37 lichao ollama[20609]: w", &r);
+        assert_field(r.ident, r.ident_len, "ollama");
+        assert_time(&r, "2026-02-02T19:28:37Z");
+        decode("12월 24 23:00:01 h p[1]: v", &r);
+        assert_time(&r, "2026-12-24T23:00:01Z");
+        decode("13月 02 19:28:37 h p[1]: no thirteenth month", &r);
+        ck_assert(!r.has_time);
         decode("lorem ipsum 10:00:00 gpu1 ollama[812]: not a journal line", &r);
         ck_assert(!r.has_time);
         assert_msg(&r, "lorem ipsum 10:00:00 gpu1 ollama[812]: not a journal line");
