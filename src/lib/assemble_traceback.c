@@ -117,7 +117,8 @@ bool tb_parse_frame_cut(const char *s, size_t n, struct frame *ret)
 /* 'raise ValueError("text")': the statement that a traceback cut before
  * its exception line shows last. The type (its last dotted part a class
  * name: not 'raise e'), and the message when the call's first argument is
- * one string literal (an f-string's text as written). */
+ * one string literal (an f-string's text as written; the line's rest when
+ * the literal is cut). */
 bool tb_parse_raise(const char *s, size_t n, size_t *ret_type_at, size_t *ret_type_len, size_t *ret_msg_at,
                     size_t *ret_msg_len)
 {
@@ -145,10 +146,10 @@ bool tb_parse_raise(const char *s, size_t n, size_t *ret_type_at, size_t *ret_ty
                         size_t msg_at = ++at;
                         while (at < n && s[at] != quote)
                                 at += s[at] == '\\' ? 2 : 1;
-                        if (at < n) {
-                                *ret_msg_at = msg_at;
-                                *ret_msg_len = at - msg_at;
-                        }
+                        /* without its closing quote the line was cut
+                         * (a paste or an excerpt): the text up to the cut */
+                        *ret_msg_at = msg_at;
+                        *ret_msg_len = (at < n ? at : n) - msg_at;
                 }
         }
         return true;

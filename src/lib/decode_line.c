@@ -637,12 +637,14 @@ static bool strip_quote(struct record *r)
 static bool strip_colour(struct record *r)
 {
         const char *s = r->msg;
-        /* ESC itself, pasted as the letters "ESC", or as rsyslog writes a
+        /* ESC itself, pasted as the letters "ESC", in caret notation as
+         * cat -v and less show it ("^[[1;36m"), or as rsyslog writes a
          * control character to /var/log/syslog: '#' and its octal code
          * ($EscapeControlCharactersOnReceive, on by default) */
         size_t n = r->msg_len;
         size_t at = s[0] == 0x1b                                ? 1
                     : n > 4 && memcmp(s, "ESC[", 4) == 0      ? 3
+                    : n > 3 && memcmp(s, "^[[", 3) == 0       ? 2
                     : n > 5 && memcmp(s, "#033[", 5) == 0     ? 4
                                                               : 0;
         if (n < at + 3 || s[at] != '[')

@@ -290,10 +290,38 @@ static bool may_match(const uint64_t *candidates, size_t i)
         return !candidates || (candidates[i / 64] >> (i % 64) & 1);
 }
 
+/* s with each line break and the blanks around it as one space: a message
+ * that its program wrapped ("is not\n    divisible by") reads as one
+ * sentence. NULL when s has no line break (or no memory). */
+static char *unwrapped(const char *s)
+{
+        if (!strchr(s, '\n'))
+                return NULL;
+        char *out = malloc(strlen(s) + 1);
+        size_t n = 0;
+        for (const char *p = s; out && *p; p++) {
+                if (*p != '\n') {
+                        out[n++] = *p;
+                        continue;
+                }
+                while (n && (out[n - 1] == ' ' || out[n - 1] == '\t' || out[n - 1] == '\r'))
+                        n--;
+                while (p[1] == ' ' || p[1] == '\t')
+                        p++;
+                out[n++] = ' ';
+        }
+        if (out)
+                out[n] = '\0';
+        return out;
+}
+
 /* The first message class whose pattern s holds. */
 static const struct message_class *class_in_text(const coroner_db *db, const char *s, pcre2_match_data *md)
 {
         const struct python_knowledge *pk = db->python;
+        char *joined = unwrapped(s);
+        if (joined)
+                s = joined;
         size_t len = strlen(s);
         uint64_t *maybe = db_class_candidates(db, s, len);
         const struct message_class *found = NULL;
@@ -301,6 +329,7 @@ static const struct message_class *class_in_text(const coroner_db *db, const cha
                 if (may_match(maybe, i) && pattern_search(db, &pk->classes[i].pattern, s, len, md))
                         found = &pk->classes[i];
         free(maybe);
+        free(joined);
         return found;
 }
 

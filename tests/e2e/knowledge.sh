@@ -592,6 +592,55 @@ expect "ONNX Runtime's status: an operator without a kernel" "d['id'] == 'onnxru
 expect "ONNX Runtime's generic status gives way to the CUDA text in its message" "d['category'] == 'gpu-out-of-memory'" \
         "onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. Name:'Conv_0' Status Message: CUDA error cudaErrorMemoryAllocation:out of memory" --no-signatures
 expect "a healthy reading offers nothing else" "len(r['diagnoses']) == 0" "INFO all good"
+expect "OpenCV's error code: a build without the feature" "d['id'] == 'opencv.stsnotimplemented' and d['category'] == 'missing-dependency'" \
+        "  what():  OpenCV(3.4.1) /src/opencv/modules/core/include/opencv2/core/private.cuda.hpp:111: error: (-213) The called functionality is disabled for current build or platform in function throw_no_cuda" --no-signatures
+expect "OpenCV's error code: a failed precondition is the application's" "d['id'] == 'opencv.stsassert' and d['category'] == 'application-bug'" \
+        "cv2.error: OpenCV(4.5.5) /io/opencv/modules/imgproc/src/color.cpp:182: error: (-215:Assertion failed) !_src.empty() in function 'cvtColor'" --no-signatures
+expect "OpenCV's unspecified error: its message names a build without a GUI" "d['category'] == 'missing-dependency'" \
+        "Traceback (most recent call last):
+  File \"show.py\", line 5, in <module>
+    cv2.imshow(\"x\", img)
+cv2.error: OpenCV(4.8.0) /io/opencv/modules/highgui/src/window.cpp:1272: error: (-2:Unspecified error) The function is not implemented. Rebuild the library with Windows, GTK+ 2.x or Cocoa support. If you are on Ubuntu or Debian, install libgtk2.0-dev and pkg-config, then re-run cmake or configure script in function 'cvShowImage'" --no-signatures
+expect "a message its program wrapped reads as one sentence" "d['category'] == 'invalid-configuration'" \
+        "Traceback (most recent call last):
+  File \"/usr/lib/python3/dist-packages/vllm/model_executor/layers/quantization/fp8.py\", line 310, in create_weights
+    raise ValueError(
+ValueError: The output_size of gate's and up's weight = 96 is not
+            divisible by weight quantization block_n = 128." --no-signatures
+expect "a traceback cut inside its raise statement: the message up to the cut" "d['category'] == 'gpu-arch-unsupported'" \
+        "Traceback (most recent call last):
+  File \"/opt/venv/lib/python3.12/site-packages/flashinfer/jit/core.py\", line 108, in check_cuda_arch
+    raise RuntimeError(\"FlashInfer requires GPUs with sm75 or highe" --no-signatures
+expect "two packages whose versions are incompatible, in a message of two lines" "d['category'] == 'library-version-mismatch'" \
+        "Traceback (most recent call last):
+  File \"/opt/conda/lib/python3.8/site-packages/torchvision/extension.py\", line 63, in _assert_has_ops
+    raise RuntimeError(
+RuntimeError: Couldn't load custom C++ ops. This can happen if your PyTorch and torchvision
+versions are incompatible, or if you had errors while compiling
+torchvision from source." --no-signatures
+expect "a weight the installed release cannot load" "d['category'] == 'model-unsupported'" \
+        "Traceback (most recent call last):
+  File \"/opt/venv/lib/python3.12/site-packages/vllm/lora/utils.py\", line 113, in parse_fine_tuned_lora_name
+    raise ValueError(f\"{name} is unsupported LoRA weight\")
+ValueError: base_model.model.lm_head.weight is unsupported LoRA weight" --no-signatures
+expect "a checkpoint of another shape: the version and the configuration offered after it" \
+        "d['category'] == 'model-files-invalid' and [x['category'] for x in r['diagnoses'][1:3]] == ['library-version-mismatch', 'invalid-configuration']" \
+        "RuntimeError: Error(s) in loading state_dict for CLIP:
+	size mismatch for logit_scale: copying a param with shape torch.Size([]) from checkpoint, the shape in current model is torch.Size([1])."
+expect "a file's permissions are the configuration's" "d['id'] == 'errno.eacces' and d['category'] == 'invalid-configuration'" \
+        "PermissionError: [Errno 13] Permission denied: '/var/lib/models/llama'" --no-signatures
+expect "a file's permissions in a container: the container is offered after it" \
+        "d['category'] == 'invalid-configuration' and $alt2 and r['diagnoses'][1]['category'] == 'container-or-platform'" \
+        "docker: starting container 4f1c
+PermissionError: [Errno 13] Permission denied: '/models/llama'" --no-signatures
+expect "an operation the sandbox forbids is the platform's" "d['id'] == 'errno.eperm' and d['category'] == 'container-or-platform'" \
+        "OpenBLAS blas_thread_init: pthread_create failed for thread 35 of 48: Operation not permitted" --no-signatures
+expect "an expert-parallel library's error is distributed communication" "d['category'] == 'distributed-communication'" \
+        "RuntimeError: DeepEP error: CPU recv timeout" --no-signatures
+expect "an engine's failed CHECK is its own bug" "d['category'] == 'application-bug'" \
+        "[TM][FATAL] kernels/apply_token_bitmask_inplace_cuda.cu(212): Check failed: logits_shape.first ==bitmask_shape.first logits and bitmask must have the same batch size." --no-signatures
+expect "a CUDA device the program rejects as invalid" "d['category'] == 'gpu-unavailable'" \
+        "An Error occurred: Invalid CUDA 'device=0' requested. Use 'device=cpu' or pass valid CUDA device(s) if available." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'

@@ -142,6 +142,11 @@ START_TEST(outer_prefixes)
         assert_msg(&r, "w");
         decode("#033 is a channel", &r);
         assert_msg(&r, "#033 is a channel");
+        /* caret notation, as cat -v and less show ESC */
+        decode("^[[1;36m(EngineCore_DP0 pid=2344883)^[[0;0m RuntimeError: DeepEP error: CPU recv timeout", &r);
+        assert_msg(&r, "RuntimeError: DeepEP error: CPU recv timeout");
+        decode("^[[ is not colour", &r);
+        assert_msg(&r, "^[[ is not colour");
         /* kubectl logs --timestamps, then Ray and vLLM prefixes */
         decode("2024-06-28T06:11:52.685304690Z (LLMRayActor pid=20770) ERROR 06-28 06:11:52 worker_base.py:145] Traceback (most recent call last):", &r);
         assert_time(&r, "2024-06-28T06:11:52.685304Z");
