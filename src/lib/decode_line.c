@@ -976,6 +976,10 @@ static const struct level_text inside[] = {
          * F is kINTERNAL_ERROR (NvInferRuntimeBase.h ILogger::Severity) */
         T("] [E] ", LEVEL_ERROR), T("] [F] ", LEVEL_CRITICAL),
         T("level=panic", LEVEL_CRITICAL), T("level=critical", LEVEL_CRITICAL),
+        /* capitalised, as LightGBM's Log ("[LightGBM] [Fatal] ...") and
+         * others name their levels */
+        T("[Error]", LEVEL_ERROR), T("[Fatal]", LEVEL_CRITICAL), T("[fatal]", LEVEL_CRITICAL),
+        T("[Critical]", LEVEL_CRITICAL),
 };
 /* Words with which a line without a level reports a failure. */
 static const struct level_text words[] = {
@@ -1057,8 +1061,12 @@ static int level_of(const char *s, size_t n, bool line_start, bool after_blank, 
         uint64_t in_inside = found & ((1ULL << N_INSIDE) - 1);
         if (in_inside)
                 return inside[__builtin_ctzll(in_inside)].level;  /* the first in the table's order */
+        /* pip indents the output of the builds it runs ("  error: ...") */
+        size_t lead = 0;
+        while (lead < n && lead < 16 && s[lead] == ' ')
+                lead++;
         for (size_t i = 0; i < COUNT(starts); i++)
-                if (n >= starts[i].len && memcmp(s, starts[i].text, starts[i].len) == 0)
+                if (n - lead >= starts[i].len && memcmp(s + lead, starts[i].text, starts[i].len) == 0)
                         return starts[i].level;
         int level = line_start || after_blank ? decode_level_at_start(s, n, line_start) : 0;
         if (!level && (found >> N_INSIDE & ((1ULL << N_WORDS) - 1)))

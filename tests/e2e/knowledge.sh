@@ -639,6 +639,26 @@ expect "an expert-parallel library's error is distributed communication" "d['cat
         "RuntimeError: DeepEP error: CPU recv timeout" --no-signatures
 expect "an engine's failed CHECK is its own bug" "d['category'] == 'application-bug'" \
         "[TM][FATAL] kernels/apply_token_bitmask_inplace_cuda.cu(212): Check failed: logits_shape.first ==bitmask_shape.first logits and bitmask must have the same batch size." --no-signatures
+expect "UCX's status in ucx-py's exception: a listening address still held" "d['id'] == 'ucx.ucs-err-busy' and d['category'] == 'port-in-use'" \
+        "ucp.exceptions.UCXError: Device is busy" --no-signatures
+expect "UCX's status in its own log line" "d['id'] == 'ucx.ucs-err-unreachable' and d['category'] == 'network-problem'" \
+        "[1638452133.123456] [gpu-node-3:41234:0]          wireup.c:1080  UCX  ERROR ep 0x7f3a: no remote ep address for lane[0]->remote_lane[0]: Destination is unreachable" --no-signatures
+expect "a status text of UCX outside a UCX line is not UCX's" "not d or not d['id'].startswith('ucx.')" \
+        "OSError: [Errno 5] Input/output error: '/data/shard-0001.bin'" --no-signatures
+expect "setuptools without a C++ compiler, in pip's indented output" "d['id'] == 'build.msvc-required' and d['category'] == 'compile-failure'" \
+        "  building 'TTS.tts.utils.monotonic_align.core' extension
+  error: Microsoft Visual C++ 14.0 or greater is required. Get it with \"Microsoft C++ Build Tools\": https://visualstudio.microsoft.com/visual-cpp-build-tools/" --no-signatures
+expect "an indented error line is an error line" "d['id'] == 'error-lines'" "  error: the build of the extension stopped here" --no-signatures
+expect "a capitalised level in brackets" "d['id'] == 'error-lines' and d['category'] == 'gpu-unavailable'" \
+        "[LightGBM] [Fatal] No OpenCL device found" --no-signatures
+expect "a download whose digest is not the published one" "d['category'] == 'model-files-invalid'" \
+        "RuntimeError: Model has been downloaded but the SHA256 checksum does not not match. Please retry loading the model." --no-signatures
+expect "a gated model, printed without a level" "any(x['category'] == 'model-access-denied' for x in r['diagnoses'][:3])" \
+        "Could not download 'pyannote/speaker-diarization' pipeline.
+It might be because the pipeline is private or gated so make
+sure to authenticate." --no-signatures
+expect "a library's violated condition is its own bug" "d['category'] == 'application-bug'" \
+        "CatboostError: catboost/cuda/cuda_lib/cuda_manager.h:305: Condition violated: \`State == nullptr'" --no-signatures
 expect "a CUDA device the program rejects as invalid" "d['category'] == 'gpu-unavailable'" \
         "An Error occurred: Invalid CUDA 'device=0' requested. Use 'device=cpu' or pass valid CUDA device(s) if available." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
