@@ -567,7 +567,8 @@ static bool exception_like_type(const char *s, size_t n)
 
 /* Words with which a line reports that something failed, in any case. */
 static const char *const failure_word[] = { "error", "fail", "fatal", "cannot", "can't", "couldn't", "unable", "denied",
-                                            "refused", "killed", "abort", "exception", "timed out", "timeout" };
+                                            "refused", "killed", "abort", "exception", "timed out", "timeout",
+                                            "exceeded" };
 enum { N_FAILURE_WORDS = sizeof failure_word / sizeof failure_word[0], WORD_PAIRS = 512 };
 
 static inline unsigned char fold(unsigned char c)

@@ -295,6 +295,19 @@ static size_t parse_syslog_time(struct decoder *dec, const char *s, size_t n,
 }
 
 /* After the timestamp: " host ident[pid]: message". */
+/* Does the word end as Python's and Java's exception types do
+ * ("ValueError", "torch.OutOfMemoryError", "KeyboardInterrupt")? */
+static bool exception_word(const char *s, size_t n)
+{
+        static const char *const ends[] = { "Error", "Exception", "Warning", "Interrupt", "Exit" };
+        for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+                size_t k = strlen(ends[i]);
+                if (n >= k && memcmp(s + n - k, ends[i], k) == 0)
+                        return true;
+        }
+        return false;
+}
+
 static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *r)
 {
         if (at >= n || s[at] != ' ')
@@ -306,7 +319,11 @@ static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *
         if (at == h || at >= n)
                 return false;
         if (s[at - 1] == ':') {
-                /* "May 18 19:02:39 kernel: ..." — the host was left out. */
+                /* "May 18 19:02:39 kernel: ..." — the host was left out;
+                 * but "2023-12-15T20:06:10Z ValueError: ..." is a collector's
+                 * timestamp before an exception, not an identifier. */
+                if (exception_word(s + h, at - 1 - h))
+                        return false;
                 r->ident = s + h;
                 r->ident_len = at - 1 - h;
                 r->msg = s + at + 1;
@@ -622,6 +639,36 @@ static bool strip_vllm_level(struct decoder *d, struct record *r)
         return true;
 }
 
+/* uvicorn's level prefix (its default "%(levelprefix)s %(message)s", as
+ * the API servers of vLLM, TabbyAPI and other FastAPI apps log):
+ * "ERROR:    " — the level, a colon, blanks to column 10. Written on every
+ * line of a record, so a traceback keeps its own indentation after it. */
+static bool strip_uvicorn_level(struct record *r)
+{
+        static const struct { const char *word; int level; } levels[] = {
+                { "CRITICAL:", LEVEL_CRITICAL }, { "ERROR:", LEVEL_ERROR }, { "WARNING:", 0 },
+                { "INFO:", 0 }, { "DEBUG:", 0 }, { "TRACE:", 0 },
+        };
+        const char *s = r->msg;
+        size_t n = r->msg_len;
+        if (n <= 10 || s[9] != ' ')
+                return false;
+        for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+                size_t k = strlen(levels[i].word);
+                if (memcmp(s, levels[i].word, k) != 0)
+                        continue;
+                for (size_t b = k; b < 10; b++)
+                        if (s[b] != ' ')
+                                return false;
+                if (levels[i].level > r->level)
+                        r->level = (uint8_t)levels[i].level;
+                r->prefix_id = fnv1a64(s, k, fnv1a64("uvicorn", 7, FNV1A64_INIT)) | 1;
+                consume(r, 10);
+                return true;
+        }
+        return false;
+}
+
 /* A Markdown quote ("> "), as logs pasted into tickets and issue threads
  * carry it; not a Python prompt (">>> "). */
 static bool strip_quote(struct record *r)
@@ -825,8 +872,8 @@ static bool strip_timestamp(struct record *r)
                 return false;
         struct record t = { 0 };
         size_t len = parse_iso_time(s + at, n - at, &t);
-        if (!len || at + len >= n || s[at + len] != ' ')
-                return false;
+        if (!len || at + len >= n || (s[at + len] != ' ' && s[at + len] != '\t'))
+                return false;  /* (a tab in CloudWatch's exports) */
         at += len + 1;
         if (bars && at + 1 < n && s[at] == '|' && s[at + 1] == ' ')
                 at += 2;
@@ -985,7 +1032,7 @@ static const struct level_text inside[] = {
 static const struct level_text words[] = {
         T(" failed", 0), T("Failed ", 0), T(" FAILED", 0), T(" cannot", 0), T("Cannot ", 0), T("could not", 0),
         T("Could not", 0), T("couldn't", 0), T("Couldn't", 0), T("unable to", 0), T("Unable to", 0), T(" Error ", 0),
-        T(" error ", 0),
+        T(" error ", 0), T(" exceeded", 0),
 };
 /* A line logged at a lower level says so; its words do not count. */
 static const struct level_text lower[] = {
@@ -1114,8 +1161,8 @@ static void strip_prefixes(struct decoder *d, struct record *r, const char *star
                         continue;
                 /* A logger prefix "ERROR 05-06 ..." holds the record's level. */
                 set_level(d, r, start, memo);
-                if (strip_sglang(r) || strip_vllm_level(d, r) || strip_bar_level(r) || strip_buildkit(r) ||
-                    strip_pytest_summary(r))
+                if (strip_sglang(r) || strip_vllm_level(d, r) || strip_uvicorn_level(r) || strip_bar_level(r) ||
+                    strip_buildkit(r) || strip_pytest_summary(r))
                         continue;
                 break;
         }

@@ -659,6 +659,17 @@ It might be because the pipeline is private or gated so make
 sure to authenticate." --no-signatures
 expect "a library's violated condition is its own bug" "d['category'] == 'application-bug'" \
         "CatboostError: catboost/cuda/cuda_lib/cuda_manager.h:305: Condition violated: \`State == nullptr'" --no-signatures
+expect "Vulkan's result in Vulkan-Hpp's words" "d['id'] == 'vulkan.vk-error-out-of-device-memory' and d['category'] == 'gpu-out-of-memory'" \
+        "ggml_vulkan: Device memory allocation of size 118497280 failed.
+ggml_vulkan: vk::Device::allocateMemory: ErrorOutOfDeviceMemory" --no-signatures
+expect "a kernel missing from the device code is the GPU's architecture" "d['id'] == 'cuda-error.500' and d['category'] == 'gpu-arch-unsupported'" \
+        "Error: DriverError(CUDA_ERROR_NOT_FOUND, \"named symbol not found\") when loading cast_f32_bf16" --no-signatures
+expect "a crate's build script that failed" "d['id'] == 'build.cargo-build-script-failed'" \
+        "error: failed to run custom build command for \`cudarc v0.19.2\`" --no-signatures
+expect "a limit exceeded is worded as a failure" "d['id'] == 'failure-lines' and d['category'] == 'host-out-of-memory'" \
+        "CPU Memory limit exceeded (16GB)" --no-signatures
+expect "a quantization type the reader does not know" "d['category'] == 'model-unsupported'" \
+        "Error: path: \"/models/m-IQ2_M.gguf\" unknown dtype for tensor 21" --no-signatures
 expect "a CUDA device the program rejects as invalid" "d['category'] == 'gpu-unavailable'" \
         "An Error occurred: Invalid CUDA 'device=0' requested. Use 'device=cpu' or pass valid CUDA device(s) if available." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \

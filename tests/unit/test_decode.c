@@ -147,6 +147,21 @@ START_TEST(outer_prefixes)
         assert_msg(&r, "RuntimeError: DeepEP error: CPU recv timeout");
         decode("^[[ is not colour", &r);
         assert_msg(&r, "^[[ is not colour");
+        /* uvicorn's level prefix: blanks to column 10, the traceback's own
+         * indentation kept after it */
+        decode("ERROR:      File \"/srv/app/config.py\", line 378, in prepare", &r);
+        assert_msg(&r, "  File \"/srv/app/config.py\", line 378, in prepare");
+        ck_assert_int_eq(r.level, LEVEL_ERROR);
+        decode("INFO:     127.0.0.1:52514 - \"GET /health HTTP/1.1\" 200 OK", &r);
+        assert_msg(&r, "127.0.0.1:52514 - \"GET /health HTTP/1.1\" 200 OK");
+        decode("ERROR: not uvicorn", &r);
+        assert_msg(&r, "ERROR: not uvicorn");
+        /* a collector's timestamp before an exception is no syslog identifier */
+        decode("2023-12-15T20:06:10.216Z ValueError: bad value", &r);
+        assert_msg(&r, "ValueError: bad value");
+        ck_assert_int_eq(r.ident_len, 0);
+        decode("2023-12-15T20:06:10.216+01:00\tTypeError: unsupported operand", &r);
+        assert_msg(&r, "TypeError: unsupported operand");
         /* kubectl logs --timestamps, then Ray and vLLM prefixes */
         decode("2024-06-28T06:11:52.685304690Z (LLMRayActor pid=20770) ERROR 06-28 06:11:52 worker_base.py:145] Traceback (most recent call last):", &r);
         assert_time(&r, "2024-06-28T06:11:52.685304Z");
