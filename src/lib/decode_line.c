@@ -1024,15 +1024,15 @@ static const struct level_text inside[] = {
         T("] [E] ", LEVEL_ERROR), T("] [F] ", LEVEL_CRITICAL),
         T("level=panic", LEVEL_CRITICAL), T("level=critical", LEVEL_CRITICAL),
         /* capitalised, as LightGBM's Log ("[LightGBM] [Fatal] ...") and
-         * others name their levels */
+         * others name their levels; spdlog's "[critical]" (SAPIEN, Isaac) */
         T("[Error]", LEVEL_ERROR), T("[Fatal]", LEVEL_CRITICAL), T("[fatal]", LEVEL_CRITICAL),
-        T("[Critical]", LEVEL_CRITICAL),
+        T("[Critical]", LEVEL_CRITICAL), T("[critical]", LEVEL_CRITICAL),
 };
 /* Words with which a line without a level reports a failure. */
 static const struct level_text words[] = {
         T(" failed", 0), T("Failed ", 0), T(" FAILED", 0), T(" cannot", 0), T("Cannot ", 0), T("could not", 0),
         T("Could not", 0), T("couldn't", 0), T("Couldn't", 0), T("unable to", 0), T("Unable to", 0), T(" Error ", 0),
-        T(" error ", 0), T(" exceeded", 0),
+        T(" error ", 0), T(" exceeded", 0), T(" failure", 0),
 };
 /* A line logged at a lower level says so; its words do not count. */
 static const struct level_text lower[] = {

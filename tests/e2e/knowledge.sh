@@ -670,6 +670,18 @@ expect "a limit exceeded is worded as a failure" "d['id'] == 'failure-lines' and
         "CPU Memory limit exceeded (16GB)" --no-signatures
 expect "a quantization type the reader does not know" "d['category'] == 'model-unsupported'" \
         "Error: path: \"/models/m-IQ2_M.gguf\" unknown dtype for tensor 21" --no-signatures
+expect "spdlog's critical level; a capacity the configuration sets too small" "d['id'] == 'error-lines' and d['category'] == 'invalid-configuration'" \
+        "[2025-07-31 12:53:49.591] [SAPIEN] [critical] PxgDynamicsMemoryConfig::collisionStackSize buffer overflow detected, please increase its size to at least 73774744 in the scene desc!" --no-signatures
+expect "a line worded as a failure by the noun" "d['id'] == 'failure-lines'" \
+        "  Not Enough GPU memory? INTERNAL: RET_CHECK failure (external/xla/service/gpu/gpu_compiler.cc:627) dnn != nullptr" --no-signatures
+expect "a CUDA library the plugin cannot load" "d['category'] == 'missing-dependency'" \
+        "RuntimeError: Unable to load cuSPARSE. Is it installed?" --no-signatures
+expect "a compiler that does not know the GPU's architecture" "d['category'] == 'gpu-arch-unsupported'" \
+        "RuntimeError: The following operation failed in the TorchScript interpreter. RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)" --no-signatures
+expect "kernels built for another architecture, in Kokkos's words" "d['category'] == 'gpu-arch-unsupported'" \
+        "Kokkos::Cuda::initialize ERROR: likely mismatch of architecture" --no-signatures
+expect "a GPU build started without a GPU asked for" "d['category'] == 'invalid-configuration'" \
+        "ERROR: Kokkos has been compiled with GPU-enabled backend but no GPUs are requested" --no-signatures
 expect "a CUDA device the program rejects as invalid" "d['category'] == 'gpu-unavailable'" \
         "An Error occurred: Invalid CUDA 'device=0' requested. Use 'device=cpu' or pass valid CUDA device(s) if available." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
