@@ -294,7 +294,6 @@ static size_t parse_syslog_time(struct decoder *dec, const char *s, size_t n,
         return at;
 }
 
-/* After the timestamp: " host ident[pid]: message". */
 /* Does the word end as Python's and Java's exception types do
  * ("ValueError", "torch.OutOfMemoryError", "KeyboardInterrupt")? */
 static bool exception_word(const char *s, size_t n)
@@ -308,6 +307,7 @@ static bool exception_word(const char *s, size_t n)
         return false;
 }
 
+/* After the timestamp: " host ident[pid]: message". */
 static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *r)
 {
         if (at >= n || s[at] != ' ')
