@@ -682,6 +682,12 @@ expect "kernels built for another architecture, in Kokkos's words" "d['category'
         "Kokkos::Cuda::initialize ERROR: likely mismatch of architecture" --no-signatures
 expect "a GPU build started without a GPU asked for" "d['category'] == 'invalid-configuration'" \
         "ERROR: Kokkos has been compiled with GPU-enabled backend but no GPUs are requested" --no-signatures
+expect "CUDA samples' deviceQuery: the error's number, then its text" "d['id'] == 'cuda-error.3'" \
+        "cudaGetDeviceCount returned 3
+-> initialization error
+Result = FAIL" --no-signatures
+expect "a wheel built for another Python or platform" "d['category'] == 'library-version-mismatch'" \
+        "ERROR: torch-2.0.0+nv23.05-cp38-cp38-linux_aarch64.whl is not a supported wheel on this platform." --no-signatures
 expect "a CUDA device the program rejects as invalid" "d['category'] == 'gpu-unavailable'" \
         "An Error occurred: Invalid CUDA 'device=0' requested. Use 'device=cpu' or pass valid CUDA device(s) if available." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
