@@ -550,20 +550,8 @@ static void fill_line_event(struct event *ev, const struct record *r, const stru
 }
 
 /* Bare "Type: message" lines name an exception only when the type looks like
- * one, so ordinary "Note: ..." lines stay plain lines. */
-static bool exception_like_type(const char *s, size_t n)
-{
-
-        /* Keep in step with the triggers in match_prefilter.c. */
-        static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Failure",
-                                                "Fault", "Warning", "Failed" };
-        for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
-                size_t k = strlen(suffixes[i]);
-                if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0)
-                        return true;
-        }
-        return false;
-}
+ * one (decode_exception_type_name), so ordinary "Note: ..." lines stay plain
+ * lines. */
 
 /* Words with which a line reports that something failed, in any case. */
 static const char *const failure_word[] = { "error", "fail", "fatal", "cannot", "can't", "couldn't", "unable", "denied",
@@ -667,7 +655,7 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
                                        18, s + sizeof FATAL - 1, n - (sizeof FATAL - 1), NATIVE_FAULTHANDLER);
         if (!tb_parse_exception_line(s, n, &type_len, &msg_at) ||
             type_len == n ||  /* a lone word is too ambiguous */
-            !exception_like_type(s, type_len))
+            !decode_exception_type_name(s, type_len))
                 return false;
         return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, s, type_len, s + msg_at,
                                n - msg_at, NATIVE_NONE);
@@ -952,7 +940,7 @@ static void group_separator(struct active *a, const char *s, size_t n, size_t at
 static bool group_leaf_without_traceback(struct active *a, const char *s, size_t n)
 {
         size_t type_len, msg_at;
-        if (!tb_parse_exception_line(s, n, &type_len, &msg_at) || !exception_like_type(s, type_len))
+        if (!tb_parse_exception_line(s, n, &type_len, &msg_at) || !decode_exception_type_name(s, type_len))
                 return false;
         return new_exception(a, "", 0) != NULL;
 }
@@ -1014,7 +1002,7 @@ static bool frames_line(struct active *a, const char *s, size_t n, int input, lo
                  * summary) puts its exception line two blanks left of
                  * the frames: past a frame's code it is the exception. */
                 if (code || !x || !x->n_frames || !tb_parse_exception_line(s + k, n - k, &tl, &ma) ||
-                    !exception_like_type(s + k, tl))
+                    !decode_exception_type_name(s + k, tl))
                         return true;  /* code lines, "[Previous line repeated ...]" */
                 s += k;
                 n -= k;
@@ -1025,7 +1013,7 @@ static bool frames_line(struct active *a, const char *s, size_t n, int input, lo
         }
         size_t type_len, msg_at;
         bool exc = tb_parse_exception_line(s, n, &type_len, &msg_at);
-        if (a->flat && a->want_code && !(exc && exception_like_type(s, type_len))) {
+        if (a->flat && a->want_code && !(exc && decode_exception_type_name(s, type_len))) {
                 /* a flattened traceback's code line */
                 struct exception *x = current(a);
                 if (x && x->n_frames && !x->frames[x->n_frames - 1].code)

@@ -86,6 +86,11 @@ bool decode_warning_level(const char *line, size_t len);
  * For records that come with their metadata (journal entries). */
 void decode_message_prefixes(struct decoder *d, struct record *r, const char *start);
 void record_set_time_usec(struct record *r, int64_t usec);
+/* Does a word end as exception types do ("ValueError",
+ * "torch.OutOfMemoryError", "KeyboardInterrupt", "AssertionFailure")? The
+ * decoder does not take such a word for a syslog identifier; the
+ * assembler reads "Type: message" as an exception only with one. */
+bool decode_exception_type_name(const char *s, size_t n);
 /* An RFC 3339 time ("2026-11-29T21:40:13.123456789Z", an offset, or no
  * zone: UTC) at s, as microseconds since the epoch. */
 bool decode_rfc3339(const char *s, size_t n, int64_t *ret_usec);

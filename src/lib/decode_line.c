@@ -294,14 +294,14 @@ static size_t parse_syslog_time(struct decoder *dec, const char *s, size_t n,
         return at;
 }
 
-/* Does the word end as Python's and Java's exception types do
- * ("ValueError", "torch.OutOfMemoryError", "KeyboardInterrupt")? */
-static bool exception_word(const char *s, size_t n)
+bool decode_exception_type_name(const char *s, size_t n)
 {
-        static const char *const ends[] = { "Error", "Exception", "Warning", "Interrupt", "Exit" };
-        for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
-                size_t k = strlen(ends[i]);
-                if (n >= k && memcmp(s + n - k, ends[i], k) == 0)
+        /* Keep in step with the triggers in match_prefilter.c. */
+        static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Failure",
+                                                "Fault", "Warning", "Failed" };
+        for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+                size_t k = strlen(suffixes[i]);
+                if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0)
                         return true;
         }
         return false;
@@ -322,7 +322,7 @@ static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *
                 /* "May 18 19:02:39 kernel: ..." — the host was left out;
                  * but "2023-12-15T20:06:10Z ValueError: ..." is a collector's
                  * timestamp before an exception, not an identifier. */
-                if (exception_word(s + h, at - 1 - h))
+                if (decode_exception_type_name(s + h, at - 1 - h))
                         return false;
                 r->ident = s + h;
                 r->ident_len = at - 1 - h;
