@@ -653,6 +653,16 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
         if (n > sizeof FATAL && memcmp(s, FATAL, sizeof FATAL - 1) == 0)
                 return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, "Fatal Python error",
                                        18, s + sizeof FATAL - 1, n - (sizeof FATAL - 1), NATIVE_FAULTHANDLER);
+        /* A paste may shift the line a blank or three (more is dedent's),
+         * or print it in brackets (a list of errors, str() of a one-element list) */
+        for (int blanks = 0; blanks < 3 && n > 1 && s[0] == ' '; blanks++) {
+                s++;
+                n--;
+        }
+        if (n > 2 && s[0] == '[' && s[n - 1] == ']') {
+                s++;
+                n -= 2;
+        }
         if (!tb_parse_exception_line(s, n, &type_len, &msg_at) ||
             type_len == n ||  /* a lone word is too ambiguous */
             !decode_exception_type_name(s, type_len))

@@ -304,7 +304,9 @@ bool decode_exception_type_name(const char *s, size_t n)
                 if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0)
                         return true;
         }
-        return false;
+        /* A class of a module of errors: triton.runtime.errors.OutOfResources,
+         * requests.exceptions.Timeout */
+        return memmem(s, n, ".errors.", 8) || memmem(s, n, ".exceptions.", 12);
 }
 
 /* After the timestamp: " host ident[pid]: message". */

@@ -121,6 +121,7 @@ struct exception_type {
         const char *blame;       /* "bug", "import", "attribute", "os", "runtime", ... */
         const char *category;    /* NULL: decided by the message (runtime) */
         const char *meaning, *fix, *sample;
+        const char *alt_category, *alt_cause, *alt_check;  /* "alternative", or NULL */
         coroner_severity severity;
         bool symptom;
 };

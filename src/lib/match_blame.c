@@ -477,6 +477,11 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
                                "between the release it was written for and the installed one", b->raised.package);
                 sb_printf(&check, "pip show %s (compare with the version the code or its requirements name)", dist);
                 set_alternative(m, "library-version-mismatch", &sb, &check);
+        } else if (mc && mc->alt_category) {
+                struct strbuf check = { 0 };
+                sb_puts(&sb, mc->alt_cause);
+                sb_puts(&check, mc->alt_check);
+                set_alternative(m, mc->alt_category, &sb, &check);
         }
 }
 
@@ -521,6 +526,14 @@ static void verdict_version_mismatch(struct match_result *m, const struct blame 
                 sb_append_display(&check, b->app.f->file, strlen(b->app.f->file), 200);
                 sb_printf(&check, " at line %d and check the name against the installed package's documentation",
                           b->app.f->line);
+                set_alternative(m, "application-bug", &sb, &check);
+        } else if (!b->raised.f) {
+                /* an exception line without frames: nothing says whose code it was */
+                struct strbuf check = { 0 };
+                sb_puts(&sb, "A mistake in the code that made the call: a misspelt or wrong name, or an object of "
+                             "another type than the code expects");
+                sb_puts(&check, "Find the line that uses the name (the traceback, or grep -rn in the application's "
+                                "code) and check it against the installed package's documentation");
                 set_alternative(m, "application-bug", &sb, &check);
         }
 }
@@ -631,9 +644,13 @@ static bool class_lacks_attribute(const struct blame *b, char cls[128], char att
         bool of_class = quoted_after(msg, "type object '", cls);
         if (!of_class && !(msg[0] == '\'' && quoted_after(msg, "'", cls) && strstr(msg, "' object has no attribute '")))
                 return false;
-        if (!isupper((unsigned char)cls[0]) || strcmp(cls, "NoneType") == 0)
+        /* 'tensorrt_bindings.tensorrt.Builder' object: a class that its
+         * module path places in an installed package */
+        const char *dot = strrchr(cls, '.'), *name = dot ? dot + 1 : cls;
+        bool in_package = dot && strncmp(cls, "__main__.", 9) != 0;
+        if (!isupper((unsigned char)name[0]) || strcmp(name, "NoneType") == 0)
                 return false;
-        return of_class || (b->raised.kind == FRAME_LIBRARY && b->raised.package[0] && b->raised_depth == 1);
+        return of_class || in_package || (b->raised.kind == FRAME_LIBRARY && b->raised.package[0] && b->raised_depth == 1);
 }
 
 /* transformers' per-model configuration modules (configuration_llama.py):
@@ -861,6 +878,12 @@ static void verdict_from_type(struct match_result *m, const struct blame *b, con
         m->summary = sb_take(&sb);
         sb_puts(&sb, t->fix);
         add_fix(m, &sb);
+        if (t->alt_category) {
+                struct strbuf cause = { 0 }, check = { 0 };
+                sb_puts(&cause, t->alt_cause);
+                sb_puts(&check, t->alt_check);
+                set_alternative(m, t->alt_category, &cause, &check);
+        }
 }
 
 static const char PIPE_CLOSED[] = "A multiprocessing pipe reached its end: the process at the other end (a worker, "

@@ -377,6 +377,13 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
                         r = fail(err, where, "%s", "an exception type needs name, blame, meaning, fixes, sample, role and severity");
                 else if (t->category && !category_known(t->category))
                         r = fail(err, where, "unknown category \"%s\"", t->category);
+                const cJSON *alt = cJSON_GetObjectItemCaseSensitive(e, "alternative");
+                t->alt_category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "category"));
+                t->alt_cause = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "cause"));
+                t->alt_check = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "check"));
+                if (r == 0 && alt && (!t->alt_category || !category_known(t->alt_category) || !t->alt_cause ||
+                                      !t->alt_check))
+                        r = fail(err, where, "%s", "\"alternative\" needs a known category, a cause and a check");
                 t->symptom = role && strcmp(role, "symptom") == 0;
                 p->n_types++;
         }

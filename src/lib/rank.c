@@ -711,6 +711,38 @@ static void order_runs(struct ranking *rk)
         free(by_run);
 }
 
+/* A death by signal told by the shell, the kernel or a table (no
+ * exception of its own) that follows an error of its run by a few lines is
+ * how that error ended the program: llama.cpp segfaults after a failed
+ * allocation, Kokkos aborts after its architecture check. The error is the
+ * cause and ranks first; the death is told under it. */
+enum { DEATH_AFTER_CAUSE_LINES = 16 };
+
+/* Whether death d is how error e of its run ended the program. */
+static bool death_after_cause(const struct diagnosis *d, const struct diagnosis *e)
+{
+        return strcmp(d->category, "process-crash") == 0 && !d->from_exception &&
+               e->run_order == d->run_order && e->severity >= CORONER_SEV_ERROR && e->alternative_to < 0 &&
+               strcmp(e->category, "process-crash") != 0 && strcmp(e->category, "service-failure") != 0 &&
+               strcmp(e->category, "unrecognized") != 0 && e->first_seq < d->first_seq &&
+               d->first_seq - e->last_seq <= DEATH_AFTER_CAUSE_LINES;
+}
+
+static void put_deaths_after_causes(struct ranking *rk)
+{
+        for (size_t i = 0; i < rk->n; i++) {
+                struct diagnosis *d = rk->diags[i];
+                size_t cause = i + 1;
+                while (cause < rk->n && !death_after_cause(d, rk->diags[cause]))
+                        cause++;
+                if (cause == rk->n)
+                        continue;
+                memmove(rk->diags + i, rk->diags + i + 1, (cause - i) * sizeof *rk->diags);
+                rk->diags[cause] = d;
+                i--;  /* the diagnosis now at i is yet to be seen */
+        }
+}
+
 /* of's other reading alt, as a diagnosis of its own: the same evidence,
  * run and sightings, the alternative's cause as its title and its check as
  * its fix, half of of's confidence. */
@@ -824,6 +856,11 @@ static void guess_categories(struct ranking *rk, const coroner_db *db, pcre2_mat
                 struct strbuf text = { 0 };
                 if (d->exc_type)
                         sb_printf(&text, "%s: %s", d->exc_type, d->exc_message ? d->exc_message : "");
+                else if (d->basis == BASIS_ERROR_LINES && d->n_evidence)
+                        /* every line kept: the first is often the failure's
+                         * last word ("the job failed"), a later one its cause */
+                        for (size_t k = 0; k < d->n_evidence; k++)
+                                sb_printf(&text, "%s\n", d->evidence[k].text ? d->evidence[k].text : "");
                 else if (d->line_text)
                         sb_puts(&text, d->line_text);
                 const struct word_class *w = text.data && !text.failed ? words_guess(db, md, text.data, text.len) : NULL;
@@ -856,6 +893,7 @@ void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *
                 score(rk->diags[i], 100.0 * (double)(rk->n - i) / (double)rk->n);
         order_runs(rk);
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
+        put_deaths_after_causes(rk);
         for (size_t i = 0; i < rk->n; i++)
                 rk->diags[i]->explained_by = -1;  /* --follow's indexes were of the order of creation */
         offer_alternatives(rk, db, facts);
@@ -871,7 +909,8 @@ void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *
                 if (d->run_order != rk->diags[run_top]->run_order)
                         run_top = i;
                 for (size_t j = 0; j < rk->n && d->explained_by < 0; j++)
-                        if (rk->diags[j]->run_order == d->run_order && explains(rk->diags[j], d))
+                        if (rk->diags[j]->run_order == d->run_order &&
+                            (explains(rk->diags[j], d) || (j < i && death_after_cause(d, rk->diags[j]))))
                                 d->explained_by = (int)j;
                 /* A symptom after a higher-ranked root cause of its run is folded under it. */
                 const struct diagnosis *top = rk->diags[run_top];

@@ -690,6 +690,37 @@ expect "a wheel built for another Python or platform" "d['category'] == 'library
         "ERROR: torch-2.0.0+nv23.05-cp38-cp38-linux_aarch64.whl is not a supported wheel on this platform." --no-signatures
 expect "a CUDA device the program rejects as invalid" "d['category'] == 'gpu-unavailable'" \
         "An Error occurred: Invalid CUDA 'device=0' requested. Use 'device=cpu' or pass valid CUDA device(s) if available." --no-signatures
+expect "an exception line shifted by a blank in a paste" "d['title'].startswith('ValueError: Unknown quantization')" \
+        " ValueError: Unknown quantization method: foo" --no-signatures
+expect "an exception line printed in brackets, of a class an installed package defines" \
+        "d['category'] == 'library-version-mismatch'" \
+        "[AttributeError: 'tensorrt.tensorrt.Builder' object has no attribute 'build_engine']" --no-signatures
+expect "an exception class of a module of errors, with the reading its type offers" \
+        "d['category'] == 'compile-failure' and $alt2 and r['diagnoses'][1]['category'] == 'gpu-arch-unsupported'" \
+        "triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 200000, Hardware limit: 101376." --no-signatures
+expect "a cuBLAS status by its number" \
+        "d['id'] == 'gpu-library.cublas-status-not-supported' and $alt2 and r['diagnoses'][1]['category'] == 'gpu-arch-unsupported'" \
+        "cuBLAS API failed with status 15" --no-signatures
+expect "an errno as strerror and its number in brackets" "d['id'] == 'errno.efault'" \
+        "E0511 07:42:36.355509 10240 rdma_context.cpp:198] Failed to register memory 0x7f00: Bad address [14]" --no-signatures
+expect "a setting that must be evenly divisible" "d['category'] == 'invalid-configuration'" \
+        "ValueError: The global batch size (6) must be evenly divisible by the number of generations (4)." --no-signatures
+expect "a call with an argument the function lacks may be another release of its library" \
+        "d['category'] == 'application-bug' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "TypeError: Trainer.__init__() got an unexpected keyword argument 'tokenizer_class'" --no-signatures
+expect "a version of a format the installed reader does not support" "d['category'] == 'library-version-mismatch'" \
+        "ValueError: Unsupported ONNX opset version: 20" --no-signatures
+expect "a plugin its loader cannot find" "d['category'] == 'missing-dependency'" \
+        "E0101 00:00:00.000000 1 nixl_agent.cpp:259] getPluginParams: backend 'GDS' not found" --no-signatures
+expect "error lines: the category guessed from every line kept, not the first alone" "d['category'] == 'disk-full'" \
+        "ERROR job failed with exit code 1
+ERROR /tmp/ray/session_1 is over 95% full, available space: 1.0 GB" --no-signatures
+expect "a GPU named as the one a kernel requires" "d['category'] == 'gpu-arch-unsupported'" \
+        "RuntimeError: FlashAttention backward for head dim > 192 requires A100 or H100" --no-signatures
+expect "a death by signal right after the error that caused it is told under it" \
+        "d['category'] == 'gpu-arch-unsupported' and r['diagnoses'][1]['category'] == 'process-crash' and r['diagnoses'][1]['explained_by'] == 1" \
+        "Kokkos::Cuda::initialize ERROR: likely mismatch of architecture
+Aborted (core dumped)" --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
