@@ -285,15 +285,51 @@ static bool read_cut_raise(coroner_analysis *a, const struct event *ev)
 /* The assembler's sink: match each event and rank what matched. What no
  * signature or table knows is blamed on where it was raised, and ranked
  * as unrecognized when even that says nothing. */
+static void rank_event(coroner_analysis *a, struct event *ev, bool announced);
+
+/* The line that announced a traceback is its first evidence; but when a
+ * message class of its own names a kind of failure that the traceback's
+ * diagnosis does not ("train.py: error: argument --model_type: invalid
+ * choice", then the launcher's CalledProcessError), that is reported too. */
+static void rank_aside(coroner_analysis *a, const struct event *aside, const struct event *ev)
+{
+        struct match_result m;
+        if (!blame_error_line(a->db, a->md, aside, &m))
+                return;
+        bool told = false;
+        for (size_t i = 0; i < a->ranking.n && !told; i++) {
+                const struct diagnosis *d = a->ranking.diags[i];
+                told = d->last_seq == ev->seq && strcmp(d->category, m.category) == 0;
+        }
+        if (!told) {
+                m.basis = BASIS_BLAME;
+                ranking_add(&a->ranking, aside, &m);
+        }
+        match_result_free(&m);
+}
+
 static void on_event(void *ctx, struct event *ev)
 {
         coroner_analysis *a = ctx;
-        struct match_result m;
         /* the traceback the line kept aside announced (set_announcer) */
         bool announced = a->announcing && ev->kind == EVENT_TRACEBACK && ev->n_evidence &&
                          ev->evidence[0].input == a->announcer.input && ev->evidence[0].line == a->announcer.first_line;
-        if (announced && has_substance(ev))
-                drop_announcer(a);
+        if (!(announced && has_substance(ev))) {
+                rank_event(a, ev, announced);
+                return;
+        }
+        struct event aside = a->announcer;  /* the aside is ours now */
+        a->announcing = false;
+        memset(&a->announcer, 0, sizeof a->announcer);
+        rank_event(a, ev, false);
+        rank_aside(a, &aside, ev);
+        free(aside.text);
+        event_free(&aside);
+}
+
+static void rank_event(coroner_analysis *a, struct event *ev, bool announced)
+{
+        struct match_result m;
         if (match_event(a->db, a->md, &a->match, ev, &m)) {
                 flush_held_line(a);
                 if (!(m.sig->words_first && rank_by_words(a, ev)))
@@ -501,6 +537,22 @@ static bool start_banner(const coroner_analysis *a, const struct record *r)
         return false;
 }
 
+/* The unit a systemd line names: "Starting X.service - Description..."
+ * (systemd 249 and later) or "X.service: Main process exited, ...". */
+static void unit_named(const struct record *r, size_t from, char unit[64])
+{
+        unit[0] = '\0';
+        const char *s = r->msg + from, *end = r->msg + r->msg_len;
+        const char *stop = s;
+        while (stop < end && *stop != ' ' && *stop != ':')
+                stop++;
+        size_t n = (size_t)(stop - s);
+        if (n > 8 && n < 64 && memcmp(stop - 8, ".service", 8) == 0) {
+                memcpy(unit, s, n);
+                unit[n] = '\0';
+        }
+}
+
 /* Text logs hold no invocation IDs; runs are told apart by what systemd
  * and the services say. A new run begins with systemd's "Starting
  * X.service" or, for a unit that logs no "Starting" (Type=simple),
@@ -534,26 +586,46 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
                                    (r->ident_len > 8 && memcmp(r->ident, "systemd-", 8) == 0));
         bool unit = find_text(r->msg, r->msg_len, ".service", 8) != NULL;
         bool new_run = false;
+        char starting[64] = "";
         if ((systemd || unit) && starts_with(r, "Starting ")) {
                 new_run = true;
                 in->run_starting = true;
+                unit_named(r, 9, starting);
         } else if (systemd && unit && starts_with(r, "Started ")) {
                 new_run = !in->run_starting;
                 in->run_starting = false;
         } else if (systemd && unit) {
-                if (find_text(r->msg, r->msg_len, "Main process exited", 19) ||
-                    find_text(r->msg, r->msg_len, "Failed with result", 18) || starts_with(r, "Stopped ") ||
-                    find_text(r->msg, r->msg_len, "Deactivated successfully", 24))
+                bool failed = find_text(r->msg, r->msg_len, "Main process exited", 19) ||
+                              find_text(r->msg, r->msg_len, "Failed with result", 18);
+                if (failed || starts_with(r, "Stopped ") || find_text(r->msg, r->msg_len, "Deactivated successfully", 24))
                         in->run_ended = true;
+                /* In a whole system's log another unit's "Starting" may
+                 * fall between a service's last lines and its end: when the
+                 * unit that ends is not the one that began the run, and no
+                 * service wrote a line since, that run was never the
+                 * service's, and the end belongs to the run before. */
+                char ending[64];
+                unit_named(r, 0, ending);
+                if (failed && ending[0] && in->run_unit[0] && strcmp(ending, in->run_unit) != 0 &&
+                    in->run_service_lines == 0 && in->run > 0 &&
+                    (!in->prev_run_unit[0] || strcmp(ending, in->prev_run_unit) == 0)) {
+                        in->run--;
+                        memcpy(in->run_unit, in->prev_run_unit, sizeof in->run_unit);
+                        in->prev_run_unit[0] = '\0';
+                }
         } else if (!systemd && !system) {
                 bool banner = start_banner(a, r);
                 new_run = in->run_ended || (banner && in->run_banner);
                 in->run_banner |= banner;
+                in->run_service_lines++;
         }
         if (new_run) {
                 in->run++;
                 in->run_ended = false;
                 in->run_banner = !systemd && start_banner(a, r);
+                in->run_service_lines = !systemd && !system;
+                memcpy(in->prev_run_unit, in->run_unit, sizeof in->run_unit);
+                memcpy(in->run_unit, starting, sizeof in->run_unit);
         }
         if (in->run && !r->invocation) {
                 snprintf(run_id, 33, "run-%d.%d", input + 1, in->run);  /* runs of one input */

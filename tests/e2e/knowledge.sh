@@ -721,6 +721,26 @@ expect "a death by signal right after the error that caused it is told under it"
         "d['category'] == 'gpu-arch-unsupported' and r['diagnoses'][1]['category'] == 'process-crash' and r['diagnoses'][1]['explained_by'] == 1" \
         "Kokkos::Cuda::initialize ERROR: likely mismatch of architecture
 Aborted (core dumped)" --no-signatures
+expect "another unit's Starting between a service's last lines and its end begins no run of the service" \
+        "d['category'] == 'missing-dependency' and len(r['diagnoses']) > 1 and all(x['run']['order'] == 1 for x in r['diagnoses'])" \
+        "Apr  3 17:38:50 gpu7 svc[140]: OSError: libfoo.so.1: cannot open shared object file: No such file or directory
+Apr  3 17:38:57 gpu7 systemd[1]: Starting logrotate.service - Rotate log files...
+Apr  3 17:38:57 gpu7 systemd[1]: svc.service: Main process exited, code=exited, status=1/FAILURE
+Apr  3 17:38:57 gpu7 systemd[1]: svc.service: Failed with result 'exit-code'." --no-signatures
+expect "a line announcing a traceback keeps the failure its own words name" \
+        "any(x['category'] == 'invalid-configuration' for x in r['diagnoses']) and any(x['category'] == 'process-crash' for x in r['diagnoses'])" \
+        "train.py: error: argument --mode: invalid choice: 'x' (choose from 'a', 'b')
+Traceback (most recent call last):
+  File \"/usr/lib/python3.10/subprocess.py\", line 526, in run
+    raise CalledProcessError(retcode, process.args,
+subprocess.CalledProcessError: Command '['python', 'train.py']' returned non-zero exit status 2." --no-signatures
+expect "a package named as required" "d['category'] == 'missing-dependency'" \
+        "AssertionError: Ring Attention requires xfuser package." --no-signatures
+expect "a setting that should be equal to another" "d['category'] == 'invalid-configuration'" \
+        "AssertionError: The number of ulysses_size should be equal to the world size." --no-signatures
+expect "no attention kernel for this GPU and these inputs" \
+        "d['category'] == 'gpu-arch-unsupported' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        "RuntimeError: No available kernel. Aborting execution." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
