@@ -378,6 +378,19 @@ static void set_alternative(struct match_result *m, const char *category, struct
         m->alt_check = sb_take(check);
 }
 
+/* A table's own other reading ("alternative" of a message class or an
+ * exception type), if it names one. */
+static void offer_table_alternative(struct match_result *m, const char *category, const char *cause,
+                                    const char *check)
+{
+        if (!category)
+                return;
+        struct strbuf why = { 0 }, how = { 0 };
+        sb_puts(&why, cause);
+        sb_puts(&how, check);
+        set_alternative(m, category, &why, &how);
+}
+
 /* Where it happened, for the title: the application's frame if it has
  * one, else the raising library. */
 static void blame_place(struct strbuf *sb, const struct blame *b)
@@ -477,11 +490,8 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
                                "between the release it was written for and the installed one", b->raised.package);
                 sb_printf(&check, "pip show %s (compare with the version the code or its requirements name)", dist);
                 set_alternative(m, "library-version-mismatch", &sb, &check);
-        } else if (mc && mc->alt_category) {
-                struct strbuf check = { 0 };
-                sb_puts(&sb, mc->alt_cause);
-                sb_puts(&check, mc->alt_check);
-                set_alternative(m, mc->alt_category, &sb, &check);
+        } else if (mc) {
+                offer_table_alternative(m, mc->alt_category, mc->alt_cause, mc->alt_check);
         }
 }
 
@@ -767,12 +777,7 @@ static void verdict_from_class(struct match_result *m, const struct blame *b, co
                 sb_printf(&sb, " It was raised in %s.", b->raised.package);
         m->summary = sb_take(&sb);
         add_class_fixes(m, mc, &sb);
-        if (mc->alt_category) {
-                struct strbuf check = { 0 };
-                sb_puts(&sb, mc->alt_cause);
-                sb_puts(&check, mc->alt_check);
-                set_alternative(m, mc->alt_category, &sb, &check);
-        }
+        offer_table_alternative(m, mc->alt_category, mc->alt_cause, mc->alt_check);
 }
 
 /* The verdict of the message class that names a category in b's
@@ -842,6 +847,7 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
                         add_fix(m, &sb);
                 }
                 add_class_fixes(m, mc, &sb);
+                offer_table_alternative(m, mc->alt_category, mc->alt_cause, mc->alt_check);
                 return true;
         }
         free(maybe);
@@ -878,12 +884,7 @@ static void verdict_from_type(struct match_result *m, const struct blame *b, con
         m->summary = sb_take(&sb);
         sb_puts(&sb, t->fix);
         add_fix(m, &sb);
-        if (t->alt_category) {
-                struct strbuf cause = { 0 }, check = { 0 };
-                sb_puts(&cause, t->alt_cause);
-                sb_puts(&check, t->alt_check);
-                set_alternative(m, t->alt_category, &cause, &check);
-        }
+        offer_table_alternative(m, t->alt_category, t->alt_cause, t->alt_check);
 }
 
 static const char PIPE_CLOSED[] = "A multiprocessing pipe reached its end: the process at the other end (a worker, "

@@ -488,6 +488,11 @@ static void score(struct diagnosis *d, double early)
 {
         int specificity = d->basis == BASIS_NONE ? 10 : d->specificity;
         d->score = tier(d) * 1000.0 + d->severity * 50.0 + specificity * 3.0 + early;
+        /* In tier 3 a symptom gives way to a cause read from a line without
+         * an error level (kubectl's CrashLoopBackOff row after the pod's
+         * "No platform detected" line): it stays above error lines. */
+        if (d->symptom)
+                d->score -= 150.0;
         switch (d->basis) {
         case BASIS_NONE: d->confidence = 0.3; break;
         case BASIS_ERROR_LINES: d->confidence = 0.25; break;
@@ -711,29 +716,40 @@ static void order_runs(struct ranking *rk)
         free(by_run);
 }
 
-/* A death by signal told by the shell, the kernel or a table (no
- * exception of its own) that follows an error of its run by a few lines is
- * how that error ended the program: llama.cpp segfaults after a failed
- * allocation, Kokkos aborts after its architecture check. The error is the
- * cause and ranks first; the death is told under it. */
-enum { DEATH_AFTER_CAUSE_LINES = 16 };
+/* Two kinds of failure are most often how an error just before them ended
+ * the program: a death by signal told by the shell, the kernel or a table
+ * (no exception of its own) — llama.cpp segfaults after a failed
+ * allocation, Kokkos aborts after its architecture check — and a None used
+ * as a value ("'NoneType' object is not callable": what failed to load
+ * just before was never set). When one follows an error of its run by a
+ * few lines, that error is the cause and ranks first; the consequence is
+ * told under it. */
+enum { CONSEQUENCE_AFTER_CAUSE_LINES = 16 };
 
-/* Whether death d is how error e of its run ended the program. */
-static bool death_after_cause(const struct diagnosis *d, const struct diagnosis *e)
+static bool is_consequence(const struct diagnosis *d)
 {
-        return strcmp(d->category, "process-crash") == 0 && !d->from_exception &&
-               e->run_order == d->run_order && e->severity >= CORONER_SEV_ERROR && e->alternative_to < 0 &&
-               strcmp(e->category, "process-crash") != 0 && strcmp(e->category, "service-failure") != 0 &&
-               strcmp(e->category, "unrecognized") != 0 && e->first_seq < d->first_seq &&
-               d->first_seq - e->last_seq <= DEATH_AFTER_CAUSE_LINES;
+        if (strcmp(d->category, "process-crash") == 0)
+                return !d->from_exception;
+        return strcmp(d->category, "application-bug") == 0 && d->exc_message &&
+               strstr(d->exc_message, "'NoneType' object");
 }
 
-static void put_deaths_after_causes(struct ranking *rk)
+/* Whether d is how error e of its run ended the program. */
+static bool consequence_of(const struct diagnosis *d, const struct diagnosis *e)
+{
+        return is_consequence(d) &&
+               e->run_order == d->run_order && e->severity >= CORONER_SEV_ERROR && e->alternative_to < 0 &&
+               strcmp(e->category, "process-crash") != 0 && strcmp(e->category, "service-failure") != 0 &&
+               strcmp(e->category, "unrecognized") != 0 && strcmp(e->category, d->category) != 0 &&
+               e->first_seq < d->first_seq && d->first_seq - e->last_seq <= CONSEQUENCE_AFTER_CAUSE_LINES;
+}
+
+static void put_consequences_after_causes(struct ranking *rk)
 {
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
                 size_t cause = i + 1;
-                while (cause < rk->n && !death_after_cause(d, rk->diags[cause]))
+                while (cause < rk->n && !consequence_of(d, rk->diags[cause]))
                         cause++;
                 if (cause == rk->n)
                         continue;
@@ -893,7 +909,7 @@ void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *
                 score(rk->diags[i], 100.0 * (double)(rk->n - i) / (double)rk->n);
         order_runs(rk);
         qsort(rk->diags, rk->n, sizeof *rk->diags, cmp_score);
-        put_deaths_after_causes(rk);
+        put_consequences_after_causes(rk);
         for (size_t i = 0; i < rk->n; i++)
                 rk->diags[i]->explained_by = -1;  /* --follow's indexes were of the order of creation */
         offer_alternatives(rk, db, facts);
@@ -910,7 +926,7 @@ void ranking_finish(struct ranking *rk, const coroner_db *db, pcre2_match_data *
                         run_top = i;
                 for (size_t j = 0; j < rk->n && d->explained_by < 0; j++)
                         if (rk->diags[j]->run_order == d->run_order &&
-                            (explains(rk->diags[j], d) || (j < i && death_after_cause(d, rk->diags[j]))))
+                            (explains(rk->diags[j], d) || (j < i && consequence_of(d, rk->diags[j]))))
                                 d->explained_by = (int)j;
                 /* A symptom after a higher-ranked root cause of its run is folded under it. */
                 const struct diagnosis *top = rk->diags[run_top];

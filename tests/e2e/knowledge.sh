@@ -741,6 +741,29 @@ expect "a setting that should be equal to another" "d['category'] == 'invalid-co
 expect "no attention kernel for this GPU and these inputs" \
         "d['category'] == 'gpu-arch-unsupported' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
         "RuntimeError: No available kernel. Aborting execution." --no-signatures
+expect "a None used as a value right after a failed download is told under the download" \
+        "d['category'] == 'model-access-denied' and r['diagnoses'][-1]['category'] == 'application-bug' and r['diagnoses'][-1]['explained_by'] is not None" \
+        "ERROR: Could not download 'acme/diarization' pipeline: the repository is gated, make sure to authenticate.
+Error: 'NoneType' object is not callable" --no-signatures
+expect "kubectl's pod list: a container restarting again and again" "d['id'] == 'kubernetes.crash-loop-back-off' and d['category'] == 'service-failure'" \
+        "NAME                     READY   STATUS             RESTARTS      AGE
+vllm-decode-69bbb879cd   1/2     CrashLoopBackOff   18 (87s ago)  87m" --no-signatures
+expect "the scheduler: a volume claim bound to no volume" "d['id'] == 'kubernetes.unbound-pvc'" \
+        "0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims." --no-signatures
+expect "kubectl describe: the reason a container last ended" "d['id'] == 'kubernetes.oom-killed'" \
+        "    Last State:     Terminated
+      Reason:       OOMKilled
+      Exit Code:    137" --no-signatures
+expect "a cause in a line without a level ranks above the pod's restart loop" \
+        "d['category'] == 'invalid-configuration' and any(x['id'] == 'kubernetes.crash-loop-back-off' for x in r['diagnoses'])" \
+        "aibrix-controller-manager-77c5f9c8d8-h5vnm   0/1     CrashLoopBackOff   6 (4m52s ago)   10m
+flag provided but not defined: -enable-runtime-sidecar" --no-signatures
+expect "an engine that found no GPU platform, with the container as the other reading" \
+        "d['category'] == 'gpu-unavailable' and $alt2 and r['diagnoses'][1]['category'] == 'container-or-platform'" \
+        "llm-d-decode-69bbb879cd-45jwg   1/2     CrashLoopBackOff   18 (87s ago)    87m
+INFO 05-20 20:12:25 [__init__.py:252] No platform detected, vLLM is running on UnspecifiedPlatform" --no-signatures
+expect "a Service's address injected where a port number was expected" "d['category'] == 'invalid-configuration'" \
+        "ERROR 03-27 03:12:01 engine.py:400] invalid literal for int() with base 10: 'tcp://10.43.1.39:8000'" --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
