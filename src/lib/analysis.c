@@ -282,9 +282,6 @@ static bool read_cut_raise(coroner_analysis *a, const struct event *ev)
         return true;
 }
 
-/* The assembler's sink: match each event and rank what matched. What no
- * signature or table knows is blamed on where it was raised, and ranked
- * as unrecognized when even that says nothing. */
 static void rank_event(coroner_analysis *a, struct event *ev, bool announced);
 
 /* The line that announced a traceback is its first evidence; but when a
@@ -308,6 +305,9 @@ static void rank_aside(coroner_analysis *a, const struct event *aside, const str
         match_result_free(&m);
 }
 
+/* The assembler's sink: match each event and rank what matched. What no
+ * signature or table knows is blamed on where it was raised, and ranked
+ * as unrecognized when even that says nothing. */
 static void on_event(void *ctx, struct event *ev)
 {
         coroner_analysis *a = ctx;

@@ -488,9 +488,10 @@ static void score(struct diagnosis *d, double early)
 {
         int specificity = d->basis == BASIS_NONE ? 10 : d->specificity;
         d->score = tier(d) * 1000.0 + d->severity * 50.0 + specificity * 3.0 + early;
-        /* In tier 3 a symptom gives way to a cause read from a line without
-         * an error level (kubectl's CrashLoopBackOff row after the pod's
-         * "No platform detected" line): it stays above error lines. */
+        /* Within its tier a symptom gives way to a cause: in tier 3, to one
+         * read from a line without an error level (kubectl's CrashLoopBackOff
+         * row before the pod's "No platform detected" line). 150 is less than
+         * a tier: it stays above error lines. */
         if (d->symptom)
                 d->score -= 150.0;
         switch (d->basis) {
@@ -748,10 +749,11 @@ static void put_consequences_after_causes(struct ranking *rk)
 {
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
-                size_t cause = i + 1;
-                while (cause < rk->n && !consequence_of(d, rk->diags[cause]))
+                size_t cause = i + 1;  /* the list is in runs: only d's own is searched */
+                while (cause < rk->n && rk->diags[cause]->run_order == d->run_order &&
+                       !consequence_of(d, rk->diags[cause]))
                         cause++;
-                if (cause == rk->n)
+                if (cause == rk->n || rk->diags[cause]->run_order != d->run_order)
                         continue;
                 memmove(rk->diags + i, rk->diags + i + 1, (cause - i) * sizeof *rk->diags);
                 rk->diags[cause] = d;
