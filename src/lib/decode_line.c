@@ -298,10 +298,11 @@ bool decode_exception_type_name(const char *s, size_t n)
 {
         /* Keep in step with the triggers in match_prefilter.c. */
         static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Failure",
-                                                "Fault", "Warning", "Failed" };
+                                                "Fault", "Warning", "Failed", "Invalid" };
         for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
                 size_t k = strlen(suffixes[i]);
-                if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0)
+                /* "Invalid" alone is a word, "ArrowInvalid" a type (pyarrow) */
+                if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0 && (n > k || suffixes[i][0] != 'I'))
                         return true;
         }
         /* A class of a module of errors: triton.runtime.errors.OutOfResources,

@@ -22,7 +22,7 @@
  * trigger sends its line to the decoder. */
 static const char *const triggers[] = {
         "Traceback (most recent call last)", " File \"", "\", line ", "Error: ", "Exception: ", "Warning: ",
-        "Interrupt: ", "Failure: ", "Fault: ", "Failed: ", ".errors.", ".exceptions.",
+        "Interrupt: ", "Failure: ", "Fault: ", "Failed: ", "Invalid: ", ".errors.", ".exceptions.",
         /* systemd starting and ending a unit: runs (analysis.c) */
         "Starting ", "Started ", "Stopped ", "Deactivated successfully",
         /* vLLM's banner even where it ends the line (prefilter_banners has it

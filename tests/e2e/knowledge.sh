@@ -764,6 +764,14 @@ expect "an engine that found no GPU platform, with the container as the other re
 INFO 05-20 20:12:25 [__init__.py:252] No platform detected, vLLM is running on UnspecifiedPlatform" --no-signatures
 expect "a Service's address injected where a port number was expected" "d['category'] == 'invalid-configuration'" \
         "ERROR 03-27 03:12:01 engine.py:400] invalid literal for int() with base 10: 'tcp://10.43.1.39:8000'" --no-signatures
+expect "a kernel module built for another kernel, in the module loader's words" "d['category'] == 'binary-abi-mismatch'" \
+        "[76463.688316] nv_peer_mem: disagrees about version of symbol ib_register_peer_memory_client" --no-signatures
+expect "no writable temporary directory" "d['category'] == 'disk-full' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        "FileNotFoundError: [Errno 2] No usable temporary directory found in ['/tmp', '/var/tmp', '/usr/tmp']" --no-signatures
+expect "NCCL without GPUDirect RDMA" "d['category'] == 'distributed-communication'" \
+        "node1:22:30 [3] NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" --no-signatures
+expect "an exception type ending in Invalid (pyarrow)" "d['title'].startswith('Unrecognized pyarrow.lib.ArrowInvalid') and d['category'] == 'model-files-invalid'" \
+        "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
