@@ -772,6 +772,10 @@ expect "NCCL without GPUDirect RDMA" "d['category'] == 'distributed-communicatio
         "node1:22:30 [3] NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" --no-signatures
 expect "an exception type ending in Invalid (pyarrow)" "d['title'].startswith('Unrecognized pyarrow.lib.ArrowInvalid') and d['category'] == 'model-files-invalid'" \
         "pyarrow.lib.ArrowInvalid: Parquet magic bytes not found in footer. Either the file is corrupted or this is not a parquet file." --no-signatures
+expect "S3 throttling, as botocore's error dict" "d['id'] == 's3.slowdown' and d['category'] == 'network-problem'" \
+        "{'Error': {'Code': 'SlowDown', 'Message': 'Please reduce your request rate.'}" --no-signatures
+expect "S3: a key that does not exist, as botocore's ClientError" "d['id'] == 's3.nosuchkey' and d['category'] == 'invalid-configuration'" \
+        "botocore.exceptions.ClientError: An error occurred (NoSuchKey) when calling the GetObject operation: The specified key does not exist." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
