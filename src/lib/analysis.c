@@ -607,7 +607,7 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
                 char ending[64];
                 unit_named(r, 0, ending);
                 if (failed && ending[0] && in->run_unit[0] && strcmp(ending, in->run_unit) != 0 &&
-                    in->run_service_lines == 0 && in->run > 0 &&
+                    !in->run_service_line && in->run > 0 &&
                     (!in->prev_run_unit[0] || strcmp(ending, in->prev_run_unit) == 0)) {
                         in->run--;
                         memcpy(in->run_unit, in->prev_run_unit, sizeof in->run_unit);
@@ -617,13 +617,13 @@ static void track_runs(coroner_analysis *a, int input, struct record *r, char ru
                 bool banner = start_banner(a, r);
                 new_run = in->run_ended || (banner && in->run_banner);
                 in->run_banner |= banner;
-                in->run_service_lines++;
+                in->run_service_line = true;
         }
         if (new_run) {
                 in->run++;
                 in->run_ended = false;
                 in->run_banner = !systemd && start_banner(a, r);
-                in->run_service_lines = !systemd && !system;
+                in->run_service_line = !systemd && !system;
                 memcpy(in->prev_run_unit, in->run_unit, sizeof in->run_unit);
                 memcpy(in->run_unit, starting, sizeof in->run_unit);
         }

@@ -23,7 +23,7 @@ struct input_info {
         bool run_banner;        /* the current run showed a service's start banner */
         char run_unit[64];      /* the unit whose "Starting" began the current run, or "" */
         char prev_run_unit[64]; /* the same for the run before */
-        uint64_t run_service_lines;  /* lines of services (not systemd, not the kernel) in the current run */
+        bool run_service_line;  /* a service (not systemd, not the kernel) wrote a line in the current run */
         int64_t clock_usec;     /* the time of the last line that had one (--since/--until) */
         bool has_clock;
         const char *prev_line;  /* the physical line before the current one, or NULL */

@@ -296,15 +296,17 @@ static size_t parse_syslog_time(struct decoder *dec, const char *s, size_t n,
 
 bool decode_exception_type_name(const char *s, size_t n)
 {
-        /* Keep in step with the triggers in match_prefilter.c. */
+        /* Keep in step with the triggers in match_literals.c ("Error: " ...). */
         static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Failure",
-                                                "Fault", "Warning", "Failed", "Invalid" };
+                                                "Fault", "Warning", "Failed" };
         for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
                 size_t k = strlen(suffixes[i]);
-                /* "Invalid" alone is a word, "ArrowInvalid" a type (pyarrow) */
-                if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0 && (n > k || suffixes[i][0] != 'I'))
+                if (n >= k && memcmp(s + n - k, suffixes[i], k) == 0)
                         return true;
         }
+        /* pyarrow's ArrowInvalid; "Invalid" alone is a word, not a type */
+        if (n > 7 && memcmp(s + n - 7, "Invalid", 7) == 0)
+                return true;
         /* A class of a module of errors: triton.runtime.errors.OutOfResources,
          * requests.exceptions.Timeout */
         return memmem(s, n, ".errors.", 8) || memmem(s, n, ".exceptions.", 12);

@@ -113,6 +113,16 @@ void word_classes_free(struct word_classes *w);
 
 /* ---- the Python knowledge table (knowledge/python.json) ---- */
 
+/* Another reading of a diagnosis's evidence, of another category: a
+ * signature's candidate cause with a category of its own, a table's
+ * "alternative", or blame's second reading. The first diagnosis of a report
+ * offers its readings as diagnoses of their own right after it
+ * (rank.c, ranking_finish). */
+struct alternative {
+        const char *category;  /* static or the database's; NULL: none */
+        const char *cause, *check;
+};
+
 /* One Python exception type: what it means when nothing more specific is
  * known, and how blame treats it (match_blame.c). Strings point into the
  * table's JSON. */
@@ -121,7 +131,7 @@ struct exception_type {
         const char *blame;       /* "bug", "import", "attribute", "os", "runtime", ... */
         const char *category;    /* NULL: decided by the message (runtime) */
         const char *meaning, *fix, *sample;
-        const char *alt_category, *alt_cause, *alt_check;  /* "alternative", or NULL */
+        struct alternative alt;  /* its "alternative" (category NULL: none) */
         coroner_severity severity;
         bool symptom;
 };
@@ -134,7 +144,7 @@ struct message_class {
         const cJSON *fixes;      /* what to do (without category: instead of the
                                   * tensor advice, when the class has its own) */
         /* optional: the same words read as a failure of another kind */
-        const char *alt_category, *alt_cause, *alt_check;
+        struct alternative alt;
         struct pattern pattern;
         /* "in_warnings": read in lines logged as warnings too. Its pattern's
          * literals (checked at load: one on every path, none shorter than

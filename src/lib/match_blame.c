@@ -380,15 +380,14 @@ static void set_alternative(struct match_result *m, const char *category, struct
 
 /* A table's own other reading ("alternative" of a message class or an
  * exception type), if it names one. */
-static void offer_table_alternative(struct match_result *m, const char *category, const char *cause,
-                                    const char *check)
+static void offer_table_alternative(struct match_result *m, const struct alternative *alt)
 {
-        if (!category)
+        if (!alt->category)
                 return;
         struct strbuf why = { 0 }, how = { 0 };
-        sb_puts(&why, cause);
-        sb_puts(&how, check);
-        set_alternative(m, category, &why, &how);
+        sb_puts(&why, alt->cause);
+        sb_puts(&how, alt->check);
+        set_alternative(m, alt->category, &why, &how);
 }
 
 /* Where it happened, for the title: the application's frame if it has
@@ -491,7 +490,7 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
                 sb_printf(&check, "pip show %s (compare with the version the code or its requirements name)", dist);
                 set_alternative(m, "library-version-mismatch", &sb, &check);
         } else if (mc) {
-                offer_table_alternative(m, mc->alt_category, mc->alt_cause, mc->alt_check);
+                offer_table_alternative(m, &mc->alt);
         }
 }
 
@@ -777,7 +776,7 @@ static void verdict_from_class(struct match_result *m, const struct blame *b, co
                 sb_printf(&sb, " It was raised in %s.", b->raised.package);
         m->summary = sb_take(&sb);
         add_class_fixes(m, mc, &sb);
-        offer_table_alternative(m, mc->alt_category, mc->alt_cause, mc->alt_check);
+        offer_table_alternative(m, &mc->alt);
 }
 
 /* The verdict of the message class that names a category in b's
@@ -847,7 +846,7 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
                         add_fix(m, &sb);
                 }
                 add_class_fixes(m, mc, &sb);
-                offer_table_alternative(m, mc->alt_category, mc->alt_cause, mc->alt_check);
+                offer_table_alternative(m, &mc->alt);
                 return true;
         }
         free(maybe);
@@ -884,7 +883,7 @@ static void verdict_from_type(struct match_result *m, const struct blame *b, con
         m->summary = sb_take(&sb);
         sb_puts(&sb, t->fix);
         add_fix(m, &sb);
-        offer_table_alternative(m, t->alt_category, t->alt_cause, t->alt_check);
+        offer_table_alternative(m, &t->alt);
 }
 
 static const char PIPE_CLOSED[] = "A multiprocessing pipe reached its end: the process at the other end (a worker, "

@@ -340,6 +340,17 @@ const struct exception_type *python_exception_type(const struct python_knowledge
         return NULL;
 }
 
+/* An entry's optional "alternative": {"category", "cause", "check"}, all
+ * three, the category a known one. False when it is there but incomplete. */
+static bool read_alternative(const cJSON *entry, struct alternative *alt)
+{
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(entry, "alternative");
+        alt->category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "category"));
+        alt->cause = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "cause"));
+        alt->check = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "check"));
+        return !a || (alt->category && category_known(alt->category) && alt->cause && alt->check);
+}
+
 /* The Python table: exception types and message classes for blame. */
 static int load_exception_types(coroner_db *db, const char *path, const cJSON *table, struct coroner_error *err)
 {
@@ -377,12 +388,7 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
                         r = fail(err, where, "%s", "an exception type needs name, blame, meaning, fixes, sample, role and severity");
                 else if (t->category && !category_known(t->category))
                         r = fail(err, where, "unknown category \"%s\"", t->category);
-                const cJSON *alt = cJSON_GetObjectItemCaseSensitive(e, "alternative");
-                t->alt_category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "category"));
-                t->alt_cause = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "cause"));
-                t->alt_check = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "check"));
-                if (r == 0 && alt && (!t->alt_category || !category_known(t->alt_category) || !t->alt_cause ||
-                                      !t->alt_check))
+                if (r == 0 && !read_alternative(e, &t->alt))
                         r = fail(err, where, "%s", "\"alternative\" needs a known category, a cause and a check");
                 t->symptom = role && strcmp(role, "symptom") == 0;
                 p->n_types++;
@@ -398,11 +404,7 @@ static int load_exception_types(coroner_db *db, const char *path, const cJSON *t
                         r = fail(err, path, "message class \"%s\" needs a known category and fixes", c->what ? c->what : "?");
                         break;
                 }
-                const cJSON *alt = cJSON_GetObjectItemCaseSensitive(e, "alternative");
-                c->alt_category = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "category"));
-                c->alt_cause = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "cause"));
-                c->alt_check = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(alt, "check"));
-                if (alt && (!c->alt_category || !category_known(c->alt_category) || !c->alt_cause || !c->alt_check)) {
+                if (!read_alternative(e, &c->alt)) {
                         r = fail(err, path, "message class \"%s\": \"alternative\" needs a known category, a cause and a check",
                                  c->what ? c->what : "?");
                         break;

@@ -6,15 +6,7 @@
 
 /* ---- rank.c: matched events -> diagnoses ---- */
 
-/* Another reading of a diagnosis's evidence, of another category: a
- * signature's candidate cause with a category of its own, or blame's
- * second reading. The first diagnosis of a report offers its readings as
- * diagnoses of their own right after it (ranking_finish). */
-struct alternative {
-        const char *category;  /* static or the database's */
-        const char *cause, *check;
-};
-enum { DIAG_ALTERNATIVES = 2 };
+enum { DIAG_ALTERNATIVES = 2 };  /* readings offered after the first diagnosis */
 
 struct diagnosis {
         const struct coroner_signature *sig;  /* NULL: a generic verdict or unrecognized */
