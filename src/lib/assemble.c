@@ -1164,6 +1164,19 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
         return false;
 }
 
+/* A flat frame alone on its line ('File "x.py", line 66, in backward'),
+ * not one that a flattened paste ran into its exception ('File "x.pyx",
+ * line 1, in init m ValueError: ...'), which is read as a line. */
+static bool lone_flat_frame(const char *s, size_t n, struct frame *f)
+{
+        if (!tb_parse_frame_flat(s, n, f))
+                return false;
+        if (f->function && !strchr(f->function, ' '))
+                return true;
+        frame_free(f);
+        return false;
+}
+
 void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                     const struct record *r, const char *raw, size_t raw_len)
 {
@@ -1190,7 +1203,11 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                 return;
         }
         struct frame f;
+        /* A traceback whose header was lost: its first frame, indented, or
+         * flat (a paste or a reporter that dropped the indentation: ComfyUI's
+         * "Error occurred when executing" report), or cut inside its path. */
         if (r->msg_len > 2 && ((r->msg[0] == ' ' && tb_parse_frame(r->msg, r->msg_len, &f)) ||
+                               lone_flat_frame(r->msg, r->msg_len, &f) ||
                                tb_parse_frame_cut(r->msg, r->msg_len, &f))) {
                 a = open_active(as, input, &id, key, r, lineno, seq);
                 if (!a || !new_exception(a, "", 0)) {

@@ -258,7 +258,10 @@ static void application_json(const cJSON *obj, const char *line, size_t len, str
                 sb_append(message, line, len);  /* no name known: the record whole */
         out->whole = true;
         out->level = json_level(obj);
-        if (!out->level && cJSON_IsObject(detail))
+        /* An error object, or an error text that is the whole record (an
+         * HTTP API's error body: TGI's and Ollama's {"error": "..."}), is an
+         * error whatever level, if any, the writer gave. */
+        if (!out->level && (cJSON_IsObject(detail) || (cJSON_IsString(detail) && !msg)))
                 out->level = LEVEL_ERROR;
         json_time(obj, out);
         const char *host = first_string(obj, host_keys), *ident = first_string(obj, ident_keys);

@@ -408,6 +408,19 @@ static void blame_place(struct strbuf *sb, const struct blame *b)
         }
 }
 
+/* A generic verdict of blame ("generic.<category>", an error) titled
+ * with the exception and where it was raised. */
+static void set_generic_verdict(struct match_result *m, const struct blame *b, const char *category)
+{
+        struct strbuf sb = { 0 };
+        char id[64];
+        snprintf(id, sizeof id, "generic.%s", category);
+        set_verdict(m, id, category, CORONER_SEV_ERROR, false, 20);
+        exception_words(&sb, b->exc);
+        blame_place(&sb, b);
+        m->title = sb_take(&sb);
+}
+
 static void verdict_application_bug(struct match_result *m, const struct blame *b, const struct exception_type *t,
                                     const struct message_class *mc)
 {
@@ -471,11 +484,22 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
          * accept: most often one the user configured (an argument, a
          * setting, a name). */
         bool in_library = b->raised.kind == FRAME_LIBRARY && b->raised.package[0] && b->app.f;
-        if (x->type && strcmp(x->type, "ValueError") == 0 && (in_library || !b->raised.f)) {
+        if (x->type && strcmp(x->type, "ValueError") == 0 && !b->raised.f) {
+                /* With no frame at all, the line is a server's or a tool's
+                 * refusal of what it was given (a dtype for a quantization
+                 * method, a tensor-parallel size, an adapter's modules): a
+                 * setting first, a bug in code nobody can see second. */
+                struct strbuf check = { 0 };
+                set_verdict(m, "generic.invalid-configuration", "invalid-configuration", CORONER_SEV_ERROR, false, 20);
+                sb_puts(&sb, "The code that raised it has a bug: it passes a value that is not valid where the "
+                             "message says (the log has no traceback to show where)");
+                sb_puts(&check, "Find the full traceback of this ValueError in the program's output");
+                set_alternative(m, "application-bug", &sb, &check);
+        } else if (x->type && strcmp(x->type, "ValueError") == 0 && in_library) {
                 struct strbuf check = { 0 };
                 sb_printf(&sb, "A setting or argument the application passes to %s is not one it accepts (a name, a "
                                "size, a mode that this model or release does not have)",
-                          in_library ? b->raised.package : "the library");
+                          b->raised.package);
                 sb_puts(&check, "Read the message for the value it rejected, and find where the application's "
                                 "configuration sets it");
                 set_alternative(m, "invalid-configuration", &sb, &check);
@@ -681,10 +705,7 @@ static void verdict_not_implemented(struct match_result *m, const struct blame *
 {
         struct strbuf sb = { 0 };
         char dist[64];
-        set_verdict(m, "generic.model-unsupported", "model-unsupported", CORONER_SEV_ERROR, false, 20);
-        exception_words(&sb, b->exc);
-        blame_place(&sb, b);
-        m->title = sb_take(&sb);
+        set_generic_verdict(m, b, "model-unsupported");
         sb_printf(&sb, "The installed %s does not implement the case it was asked for: a model type, an option, a data "
                        "type or a GPU that this release does not support.", b->raised.package);
         if (b->raised.f) {
@@ -707,6 +728,47 @@ static void verdict_not_implemented(struct match_result *m, const struct blame *
                 sb_printf(&check, "pip show %s torch (compare with the release notes of %s's latest release)", dist, dist);
                 set_alternative(m, "library-version-mismatch", &sb, &check);
         }
+}
+
+/* The name in "name 'awq_ext' is not defined" when a library raised it and
+ * the name is one a guarded import defines: a compiled extension
+ * ("awq_ext", "_C", "flash_attn_cuda") or a framework ("torch",
+ * "flash_attn"). Libraries import such names in try/except and carry on
+ * without them, so the NameError is the first visible sign that the
+ * import failed. */
+static bool unimported_name(const struct python_knowledge *pk, const struct blame *b, char name[128])
+{
+        static const char *const extension_endings[] = { "_ext", "_C", "_cuda", "_kernels", "_ops", "_cpp" };
+        if (b->raised.kind != FRAME_LIBRARY || !b->raised.package[0] || !quoted_after(b->exc->message, "name '", name))
+                return false;
+        size_t n = strlen(name);
+        for (size_t i = 0; i < sizeof extension_endings / sizeof *extension_endings; i++) {
+                size_t e = strlen(extension_endings[i]);
+                if (n > e && strcmp(name + n - e, extension_endings[i]) == 0)
+                        return true;
+        }
+        return in_sorted(pk->frameworks, pk->n_frameworks, name, n);
+}
+
+static void verdict_unimported_name(struct match_result *m, const struct blame *b, const char *name)
+{
+        struct strbuf sb = { 0 }, check = { 0 };
+        char dist[64];
+        set_generic_verdict(m, b, "missing-dependency");
+        sb_printf(&sb, "%s uses %s, which only an import that may fail defines (a compiled extension or an optional "
+                       "package, imported in a try block): that import failed, so %s is not installed, or does not "
+                       "load with the installed torch and CUDA.", b->raised.package, name, name);
+        m->summary = sb_take(&sb);
+        sb_printf(&sb, "python -c 'import %s'  (in the same environment: its error says why it does not load)", name);
+        add_fix(m, &sb);
+        distribution(NULL, b->raised.package, dist);
+        sb_printf(&sb, "Install %s's extension or optional dependency built for the installed torch and CUDA (its "
+                       "kernels package, or a wheel that matches), or reinstall %s.", dist, dist);
+        add_fix(m, &sb);
+        sb_printf(&sb, "The installed %s has a bug on this path: it uses %s without checking that it was imported",
+                  dist, name);
+        sb_printf(&check, "pip show %s (and look for a fix of this NameError in its later releases)", dist);
+        set_alternative(m, "library-version-mismatch", &sb, &check);
 }
 
 /* A library calling another with arguments it does not take. */
@@ -913,6 +975,11 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                                   b->app.f->line, callee);
                         set_alternative(m, "application-bug", &cause, &check);
                 }
+                return true;
+        }
+        char name[128];
+        if (t && strcmp(t->name, "NameError") == 0 && unimported_name(db->python, b, name)) {
+                verdict_unimported_name(m, b, name);
                 return true;
         }
         /* The message's words first (a shape mismatch, a driver too old, a

@@ -193,8 +193,11 @@ static int entry_pattern(const cJSON *table, const cJSON *entry, const char *whe
                 return CORONER_E_NOMEM;
         if (!kept && !cJSON_GetArraySize(wholes))
                 return fail(err, where, "%s", "no spelling applies to this entry (each needs a literal of 7+ bytes)");
-        if (kept && !long_literals(out->data))
-                return fail(err, where, "%s", "the entry's spellings hold more than 16 literals (the pre-filter's limit)");
+        if (kept && !long_literals(out->data)) {
+                char limit[16];
+                snprintf(limit, sizeof limit, "%d", (int)MAX_LITERALS);
+                return fail(err, where, "the entry's spellings hold more than %s literals (the pre-filter's limit)", limit);
+        }
         return 0;
 }
 

@@ -745,13 +745,21 @@ static bool consequence_of(const struct diagnosis *d, const struct diagnosis *e)
                e->first_seq < d->first_seq && d->first_seq - e->last_seq <= CONSEQUENCE_AFTER_CAUSE_LINES;
 }
 
+/* Whether c, of d's run, is d's cause: d is how c ended the program, or
+ * c's signature explains d (and d does not explain c back). */
+static bool caused_by(const struct diagnosis *d, const struct diagnosis *c)
+{
+        return consequence_of(d, c) ||
+               (c->run_order == d->run_order && c->alternative_to < 0 && explains(c, d) && !explains(d, c));
+}
+
 static void put_consequences_after_causes(struct ranking *rk)
 {
         for (size_t i = 0; i < rk->n; i++) {
                 struct diagnosis *d = rk->diags[i];
                 size_t cause = i + 1;  /* the list is in runs: only d's own is searched */
                 while (cause < rk->n && rk->diags[cause]->run_order == d->run_order &&
-                       !consequence_of(d, rk->diags[cause]))
+                       !caused_by(d, rk->diags[cause]))
                         cause++;
                 if (cause == rk->n || rk->diags[cause]->run_order != d->run_order)
                         continue;

@@ -380,7 +380,12 @@ FileNotFoundError: [Errno 2] No such file or directory: '"'"'ninja'"'"''
 
 expect "a ValueError the library raised offers a setting as the other reading" \
         "d['category'] == 'application-bug' and r['diagnoses'][1]['alternative_to'] == 1 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
-        "ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model."
+        "Traceback (most recent call last):
+  File \"/srv/app/finetune.py\", line 31, in <module>
+    model = get_peft_model(model, config)
+  File \"/usr/lib/python3.11/site-packages/peft/tuners/tuners_utils.py\", line 520, in inject_adapter
+    raise ValueError(msg)
+ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model."
 expect "cudaErrorNotSupported: not supported on this device (CUDA's own words)" "d['id'] == 'cuda-error.801' and d['category'] == 'gpu-arch-unsupported'" \
         "RuntimeError: CUDA error: operation not supported (cudaErrorNotSupported)"
 expect "more GPUs asked for than there are" "d['category'] == 'invalid-configuration'" \
@@ -776,6 +781,38 @@ expect "S3 throttling, as botocore's error dict" "d['id'] == 's3.slowdown' and d
         "{'Error': {'Code': 'SlowDown', 'Message': 'Please reduce your request rate.'}" --no-signatures
 expect "S3: a key that does not exist, as botocore's ClientError" "d['id'] == 's3.nosuchkey' and d['category'] == 'invalid-configuration'" \
         "botocore.exceptions.ClientError: An error occurred (NoSuchKey) when calling the GetObject operation: The specified key does not exist." --no-signatures
+expect "a ValueError with no frame at all is a setting first, a bug second" \
+        "d['category'] == 'invalid-configuration' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
+        "ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]"
+expect "a ValueError raised in the application's own code stays its bug" "d['category'] == 'application-bug'" \
+        "Traceback (most recent call last):
+  File \"/srv/app/train.py\", line 42, in get_batch
+    raise ValueError(f'bad batch {n}')
+ValueError: bad batch 3"
+expect "zsh's job report of a kill" "d['id'] == 'signal.sigkill'" \
+        "[1]    2334 killed     python3 quant_falcon_40b.py"
+expect "zsh's own report of a kill" "d['id'] == 'signal.sigkill'" \
+        "zsh: killed     python3 quant_falcon_40b.py"
+expect "a shell's Killed glued to a progress bar, with a full stop" "d['id'] == 'signal.sigkill'" \
+        "Loading checkpoint shards:  97%|  | 29/30 [00:35<00:01,  1.39s/it]Killed."
+expect "a program that found no GPU" "d['category'] == 'gpu-unavailable'" \
+        "RuntimeError: No GPU found. A GPU is needed for quantization."
+expect "an OpenAI client's status error is read through the HTTP table" "d['id'] == 'http.400'" \
+        "openai.BadRequestError: Error code: 400 - {'object': 'error', 'message': 'At most 1 image(s) may be provided in one request.', 'type': 'BadRequestError', 'param': None, 'code': 400}"
+expect "an API's JSON error body is an error record" "d['id'] == 'vllm.chat-template-missing'" \
+        '{"error":"Template error: template not found","error_type":"template_error"}'
+expect "a build tool missing at the path the build runs it from" "d['category'] == 'missing-dependency'" \
+        "error: [Errno 2] No such file or directory: '/usr/local/cuda/bin/nvcc'"
+expect "a library's NameError on a guarded import's name is a missing extension" \
+        "d['category'] == 'missing-dependency' and 'awq' in d['title']" \
+        "File \"/usr/local/lib/python3.10/dist-packages/awq/modules/linear/gemm.py\", line 66, in backward
+    if awq_ext is None:
+NameError: name 'awq_ext' is not defined"
+expect "a NameError on a plain variable in the application stays its bug" "d['category'] == 'application-bug'" \
+        "Traceback (most recent call last):
+  File \"/srv/app/train.py\", line 42, in <module>
+    main(args)
+NameError: name 'args' is not defined"
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
