@@ -874,9 +874,7 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
         const struct python_knowledge *pk = db->python;
         memset(m, 0, sizeof *m);
         size_t len = strlen(ev->text);
-        /* The few warning classes are tried on every warning line: their
-         * patterns, which start with a literal, cost less than a scan. */
-        uint64_t *maybe = choice == WARNING_CLASSES ? NULL : db_class_candidates(db, ev->text, len);
+        uint64_t *maybe = db_class_candidates(db, ev->text, len);
         for (size_t i = 0; pk && i < pk->n_classes; i++) {
                 const struct message_class *mc = &pk->classes[i];
                 if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->in_warnings))

@@ -4,6 +4,7 @@
 #include "match.h"
 #include "read.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -150,6 +151,64 @@ static void lint_placeholders(struct strbuf *out, const struct coroner_signature
         }
 }
 
+static int cmp_literal(const void *a, const void *b)
+{
+        return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A knowledge table whose spelling puts the same literal in many entries'
+ * patterns ("CUDA error" before an optional ':' and the number) makes the
+ * pre-filter name every entry wherever the words appear: each entry's
+ * whole pattern then runs on the event (the crash loop's tracebacks ran
+ * 134 CUDA patterns each). The literal must carry the entry's own field. */
+static void lint_shared_literals(struct strbuf *out, const coroner_db *db, const char *table, int *errors)
+{
+        size_t n_entries = 0, n = 0, cap = 0;
+        char (*lits)[64] = NULL;
+        for (size_t i = 0; i < db->n_sigs; i++) {
+                const struct coroner_signature *s = db->sigs[i];
+                char mine[MAX_LITERALS][64];
+                size_t nm = 0;
+                bool caseless;
+                if (!s->table || strcmp(s->table, table) != 0 || !s->line.source)
+                        continue;
+                n_entries++;
+                if (!pattern_literals(s->line.source, mine, MAX_LITERALS, &nm, &caseless))
+                        continue;
+                if (n + nm > cap) {
+                        size_t want = (n + nm) * 2;
+                        char (*more)[64] = realloc(lits, want * sizeof *lits);
+                        if (!more)
+                                break;
+                        lits = more;
+                        cap = want;
+                }
+                for (size_t k = 0; k < nm; k++) {
+                        for (char *c = mine[k]; caseless && *c; c++)
+                                *c = (char)tolower((unsigned char)*c);
+                        memcpy(lits[n++], mine[k], 64);
+                }
+        }
+        const char **sorted = n ? malloc(n * sizeof *sorted) : NULL;
+        for (size_t i = 0; sorted && i < n; i++)
+                sorted[i] = lits[i];
+        if (sorted)
+                qsort(sorted, n, sizeof *sorted, cmp_literal);
+        size_t limit = n_entries / 4 > 10 ? n_entries / 4 : 10;
+        for (size_t i = 0, run; sorted && i < n; i += run) {
+                for (run = 1; i + run < n && strcmp(sorted[i], sorted[i + run]) == 0; run++)
+                        ;
+                if (run > limit) {
+                        sb_printf(out, "error: knowledge table %s: the pre-filter literal \"%s\" is in %zu of its %zu "
+                                       "entries' patterns: a spelling's literal must hold the entry's own field\n",
+                                  table, sorted[i], run, n_entries);
+                        (*errors)++;
+                }
+        }
+        free(sorted);
+        free(lits);
+}
+
 int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
 {
         struct strbuf out = { 0 };
@@ -230,6 +289,11 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
                 }
         }
         db_free_prefilters(&view);
+        for (size_t i = 0; i < db->n_sigs; i++) {
+                const char *t = db->sigs[i]->table;
+                if (t && (i == 0 || !db->sigs[i - 1]->table || strcmp(db->sigs[i - 1]->table, t) != 0))
+                        lint_shared_literals(&out, db, t, &errors);
+        }
         sb_printf(&out, "%zu signatures, %d errors, %d warnings\n", db->n_sigs, errors, warnings);
         *report = sb_take(&out);
         if (ret_warnings)

@@ -813,6 +813,17 @@ expect "a NameError on a plain variable in the application stays its bug" "d['ca
   File \"/srv/app/train.py\", line 42, in <module>
     main(args)
 NameError: name 'args' is not defined"
+expect "a Windows privilege error by its code, whatever the language of its text" "d['id'] == 'winerror.error-privilege-not-held'" \
+        "Failed to load Whisper model: [WinError 1314] Gereken ayrıcalık istemci tarafından sağlanmıyor: 'a' -> 'b'"
+expect "ninja's FAILED line with the step's exit code is a build failure" "d['category'] == 'compile-failure'" \
+        "FAILED: [code=139] cuda_0.o"
+expect "huggingface_hub's retried request is a network problem, read without a level" \
+        "d['category'] == 'network-problem' and d['severity'] == 'warning'" \
+        "'(ReadTimeoutError(\"HTTPSConnectionPool(host='huggingface.co', port=443): Read timed out. (read timeout=10)\"), '(Request ID: 7d76)')' thrown while requesting HEAD https://huggingface.co/x/resolve/main/config.json"
+expect "a checkpoint saved with another data-parallel size" "d['category'] == 'invalid-configuration'" \
+        "deepspeed.runtime.zero.utils.ZeRORuntimeException: The checkpoint being loaded used a DP world size of 32 but the current world size is 128."
+expect "a kernel library's workspace too small" "d['category'] == 'invalid-configuration'" \
+        "RuntimeError: Error in function 'aligned_alloc' at /workspace/include/flashinfer/allocator.h:49: Buffer overflow when allocating memory for batch_prefill_tmp_v with size 536870912 and alignment 16, but only 413138944 bytes available in AlignedAllocator. Increase the workspace buffer size."
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
