@@ -755,7 +755,10 @@ static bool caused_by(const struct diagnosis *d, const struct diagnosis *c)
 
 static void put_consequences_after_causes(struct ranking *rk)
 {
-        for (size_t i = 0; i < rk->n; i++) {
+        /* Declared explanations may form a cycle (A explains B explains C
+         * explains A): moves are bounded, and the list stays as it is then. */
+        size_t moves = 0;
+        for (size_t i = 0; i < rk->n && moves <= rk->n * 2; i++) {
                 struct diagnosis *d = rk->diags[i];
                 size_t cause = i + 1;  /* the list is in runs: only d's own is searched */
                 while (cause < rk->n && rk->diags[cause]->run_order == d->run_order &&
@@ -765,6 +768,7 @@ static void put_consequences_after_causes(struct ranking *rk)
                         continue;
                 memmove(rk->diags + i, rk->diags + i + 1, (cause - i) * sizeof *rk->diags);
                 rk->diags[cause] = d;
+                moves++;
                 i--;  /* the diagnosis now at i is yet to be seen */
         }
 }
