@@ -40,6 +40,9 @@ struct active {
         bool want_code;            /* the next indented line is a frame's code */
         bool lost;                 /* memory ran out while building it: not emitted, counted */
         bool flat;                 /* its frames lost their indentation: code lines too */
+        bool ipython;              /* IPython's form, until its exception line */
+        bool after_frame;          /* IPython: the last line was a frame line */
+        bool input_ended;          /* closed because its input ended */
         uint64_t prefix_id;        /* the logger prefix of the first line */
         enum { PREFIX_UNKNOWN, PREFIX_FIRST_LINE, PREFIX_EVERY_LINE } prefix_style;
         bool headerless;           /* began at a frame: the header was lost (a
@@ -430,6 +433,16 @@ static void exception_from_raise(struct active *a, struct exception *x)
         a->lost |= !x->type;
 }
 
+/* IPython printed the exception's type before its header: a notebook's
+ * output cut before the exception line still names it. */
+static void exception_from_header(struct active *a, struct exception *x)
+{
+        if (!x->context)
+                return;
+        x->type = strndup_safe(x->context, strlen(x->context));
+        a->lost |= !x->type;
+}
+
 /* A stack trace without a header or an exception line, just after an
  * error report's items: they name its exception (true when they did). */
 static bool exception_from_report(struct assembler *as, struct active *a, struct exception *x)
@@ -477,6 +490,10 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
                 incomplete = false;
         if (ev->n_excs && !current(a)->type)
                 exception_from_raise(a, current(a));
+        if (ev->n_excs && !current(a)->type && a->ipython && a->input_ended)
+                exception_from_header(a, current(a));
+        else if (ev->n_excs && !current(a)->type && a->ipython)
+                a->headerless = true;  /* a line it cannot read ended it: its exception line may follow alone */
         ev->incomplete = incomplete || ev->n_excs == 0 || !current(a)->type;
         bool any_type = false;
         for (size_t i = 0; i < ev->n_excs; i++)
@@ -1132,6 +1149,38 @@ static bool chain_line(struct active *a, const char *s, size_t n, int input, lon
         return false;
 }
 
+/* A line of IPython's traceback: frames ("Cell In[3], line 5", "File
+ * /x.py:12, in f(a)"), code lines with their numbers and arrows ("----> 5
+ * model.to(dev)"), blank lines, one line of a frame that a terminal
+ * wrapped; then its exception line, read as any traceback's. */
+static bool ipython_line(struct active *a, const char *s, size_t n, int input, long lineno, const char *raw,
+                         size_t raw_len)
+{
+        size_t type_len, msg_at, k = strspn(s, " ");
+        bool after_frame = a->after_frame;
+        a->after_frame = false;
+        if (k == 0 && tb_parse_exception_line(s, n, &type_len, &msg_at) && decode_exception_type_name(s, type_len)) {
+                a->ipython = false;
+                a->want_code = false;
+                return frames_line(a, s, n, input, lineno, raw, raw_len);
+        }
+        struct frame f;
+        if (tb_parse_ipython_frame(s, n, &f)) {
+                add_frame(a, &f);
+                a->after_frame = true;
+                return true;
+        }
+        if (k == n || strspn(s, "-") == n || (n > 7 && ends_with(s, n, " frames") && isdigit((unsigned char)s[0])))
+                return true;  /* blank, a rule, Colab's "5 frames" (folded ones) */
+        size_t arrow = k + strspn(s + k, "-");
+        if (arrow < n && s[arrow] == '>')
+                arrow++;
+        arrow += strspn(s + arrow, " ");
+        if (arrow < n && isdigit((unsigned char)s[arrow]))
+                return true;  /* "    475  code", "--> 477  code" */
+        return after_frame;  /* the rest of a wrapped frame line */
+}
+
 /* Feeds one record to a stream in a traceback. Returns false when the line
  * does not belong to the traceback: the caller closes it and starts over. */
 static bool continue_traceback(struct active *a, const struct record *r, int input, long lineno,
@@ -1153,6 +1202,8 @@ static bool continue_traceback(struct active *a, const struct record *r, int inp
         a->ev.last_line = lineno;
         if (a->native)
                 return continue_native(a, s, n);
+        if (a->ipython)
+                return ipython_line(a, s, n, input, lineno, raw, raw_len);
         if (a->group && a->state == ST_CHAIN && group_leaf_without_traceback(a, s, n))
                 a->state = ST_FRAMES;  /* read as its exception line below */
         switch (a->state) {
@@ -1195,10 +1246,12 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                 close_active(as, a, a->state == ST_FRAMES);
         }
         size_t at;
-        if (tb_find_header(r->msg, r->msg_len, &at)) {
+        bool ipython = false;
+        if (tb_find_header(r->msg, r->msg_len, &at) || (ipython = tb_ipython_header(r->msg, r->msg_len, &at))) {
                 a = open_active(as, input, &id, key, r, lineno, seq);
                 if (a) {
                         start_traceback(as, a, r, at, input, lineno, raw, raw_len);
+                        a->ipython = ipython;
                 }
                 return;
         }
@@ -1237,8 +1290,10 @@ void assembler_end_input(struct assembler *as, int input)
         struct active *a = as->oldest;
         while (a) {
                 struct active *newer = a->newer;
-                if (a->input == input || input < 0)
+                if (a->input == input || input < 0) {
+                        a->input_ended = true;
                         close_active(as, a, a->state == ST_FRAMES);
+                }
                 a = newer;
         }
 }

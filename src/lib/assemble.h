@@ -116,6 +116,10 @@ uint64_t assembler_pending_seq(const struct assembler *as, int64_t now_ms, int64
 
 /* assemble_traceback.c: helpers that recognise Python's traceback lines. */
 bool tb_find_header(const char *s, size_t n, size_t *ret_at);
+/* IPython's header ("KeyError     Traceback (most recent call last)") and
+ * frame lines ("Cell In[3], line 5", "File /x.py:12, in f(a)"). */
+bool tb_ipython_header(const char *s, size_t n, size_t *ret_at);
+bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret);
 bool tb_is_chain_marker(const char *s, size_t n);
 bool tb_parse_frame(const char *s, size_t n, struct frame *ret);
 /* 'raise ValueError("text")': the type and the literal message, if any. */

@@ -18,6 +18,75 @@ static bool starts_with(const char *s, size_t n, const char *prefix)
         return n >= k && memcmp(s, prefix, k) == 0;
 }
 
+/* IPython's header has no colon and follows the exception's type and
+ * blanks ("KeyError                Traceback (most recent call last)"). */
+bool tb_ipython_header(const char *s, size_t n, size_t *ret_at)
+{
+        static const char words[] = "Traceback (most recent call last)";
+        const size_t len = sizeof words - 1;
+        while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+                n--;
+        size_t type = 0;
+        while (type < n && (isalnum((unsigned char)s[type]) || s[type] == '_' || s[type] == '.'))
+                type++;
+        if (n < len || memcmp(s + n - len, words, len) != 0 || type + 2 > n - len ||
+            strspn(s + type, " ") != n - len - type || !decode_exception_type_name(s, type))
+                return false;
+        *ret_at = n - len;
+        return true;
+}
+
+/* IPython's frame lines: "Cell In[3], line 5", "File /x/y.py:1145, in
+ * Module.to(self, *args)" (IPython 8), "<ipython-input-4-497c> in
+ * <module>()" and "~/lib/python3.7/site-packages/torch/nn/modules/module.py
+ * in __call__(self, *input)" (IPython 7), each file a link in Colab. */
+bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret)
+{
+        const char *in = NULL;
+        size_t file_at = 0, file_len = 0;
+        long line = 0;
+        memset(ret, 0, sizeof *ret);
+        if (starts_with(s, n, "Cell In[")) {
+                const char *comma = memchr(s, ',', n);
+                if (!comma || (size_t)(comma - s) + 7 > n || memcmp(comma, ", line ", 7) != 0)
+                        return false;
+                file_len = (size_t)(comma - s);
+                line = strtol(comma + 7, NULL, 10);
+        } else if (starts_with(s, n, "File ") && n > 5 && s[5] != '"') {
+                in = find_text(s, n, ", in ", 5);
+                const char *colon = in ? in : s + n;
+                while (colon > s + 5 && colon[-1] >= '0' && colon[-1] <= '9')
+                        colon--;
+                if (!in || colon[-1] != ':' || colon == in)
+                        return false;
+                file_at = 5;
+                file_len = (size_t)(colon - 1 - (s + 5));
+                line = strtol(colon, NULL, 10);
+                in += 5;
+        } else if (n > 4 && s[0] == '[' && (in = find_text(s, n, "](", 2)) && (in = find_text(in, (size_t)(s + n - in), ") in ", 5))) {
+                /* Colab links each file: "[/x/y.py](https://localhost:8080/#) in f()" */
+                file_at = 1;
+                file_len = (size_t)((const char *)memchr(s, ']', n) - s) - 1;
+                in += 5;
+        } else if (n > 4 && (s[0] == '<' || s[0] == '/' || s[0] == '~') && (in = find_text(s, n, " in ", 4))) {
+                file_len = (size_t)(in - s);
+                if (memchr(s, ' ', file_len) || (s[0] != '<' && (file_len < 4 || memcmp(s + file_len - 3, ".py", 3) != 0)))
+                        return false;
+                in += 4;
+        } else {
+                return false;
+        }
+        ret->file = strndup_safe(s + file_at, file_len);
+        ret->line = (int)line;
+        if (in) {
+                const char *paren = memchr(in, '(', (size_t)(s + n - in));
+                ret->function = strndup_safe(in, (size_t)((paren ? paren : s + n) - in));
+        } else {
+                ret->function = strndup_safe("<module>", 8);  /* a cell's code runs as a module's */
+        }
+        return ret->file != NULL;
+}
+
 bool tb_find_header(const char *s, size_t n, size_t *ret_at)
 {
         const char *p = find_text(s, n, HEADER, sizeof HEADER - 1);

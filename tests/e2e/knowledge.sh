@@ -824,6 +824,30 @@ expect "a checkpoint saved with another data-parallel size" "d['category'] == 'i
         "deepspeed.runtime.zero.utils.ZeRORuntimeException: The checkpoint being loaded used a DP world size of 32 but the current world size is 128."
 expect "a kernel library's workspace too small" "d['category'] == 'invalid-configuration'" \
         "RuntimeError: Error in function 'aligned_alloc' at /workspace/include/flashinfer/allocator.h:49: Buffer overflow when allocating memory for batch_prefill_tmp_v with size 536870912 and alignment 16, but only 413138944 bytes available in AlignedAllocator. Increase the workspace buffer size."
+expect "a CUDA tensor's producer process ended before its consumers released it" \
+        "d['category'] == 'multiprocessing-misuse' and d['severity'] == 'warning'" \
+        "[W CudaIPCTypes.cpp:15] Producer process has been terminated before all shared CUDA tensors released. See Note [Sharing CUDA tensors]"
+expect "a notebook's traceback cut before its exception line is named by IPython's header" \
+        "d['category'] == 'gpu-out-of-memory' and 'Cell In[3]' in d['title']" \
+        "---------------------------------------------------------------------------
+OutOfMemoryError                          Traceback (most recent call last)
+Cell In[3], line 5
+      3 model = AutoModel.from_pretrained(name)
+----> 5 model.to(\"cuda\")
+
+File /opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py:1145, in Module.to(self, *args, **kwargs)
+   1141         return t.to(device)
+-> 1145 return self._apply(convert)"
+expect "IPython's frames are read up to its exception line" \
+        "d['id'] == 'torch.cuda-oom' and d['raised_in']['function'] == 'Module.to' and d['raised_in']['line'] == 1145" \
+        "OutOfMemoryError                          Traceback (most recent call last)
+Cell In[3], line 5
+----> 5 model.to(\"cuda\")
+
+File /opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py:1145, in Module.to(self, *args, **kwargs)
+-> 1145 return self._apply(convert)
+
+OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 14.75 GiB total capacity)"
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
