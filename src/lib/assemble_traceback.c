@@ -40,9 +40,19 @@ bool tb_ipython_header(const char *s, size_t n, size_t *ret_at)
  * Module.to(self, *args)" (IPython 8), "<ipython-input-4-497c> in
  * <module>()" and "~/lib/python3.7/site-packages/torch/nn/modules/module.py
  * in __call__(self, *input)" (IPython 7), each file a link in Colab. */
+/* The decimal number at s[at], read no further than n (a record's text
+ * need not end in a NUL). */
+static long number_at(const char *s, size_t n, size_t at)
+{
+        long v = 0;
+        while (at < n && isdigit((unsigned char)s[at]) && v < 100000000)
+                v = v * 10 + (s[at++] - '0');
+        return v;
+}
+
 bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret)
 {
-        const char *in = NULL;
+        const char *in = NULL, *link;
         size_t file_at = 0, file_len = 0;
         long line = 0;
         memset(ret, 0, sizeof *ret);
@@ -51,7 +61,7 @@ bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret)
                 if (!comma || (size_t)(comma - s) + 7 > n || memcmp(comma, ", line ", 7) != 0)
                         return false;
                 file_len = (size_t)(comma - s);
-                line = strtol(comma + 7, NULL, 10);
+                line = number_at(s, n, (size_t)(comma - s) + 7);
         } else if (starts_with(s, n, "File ") && n > 5 && s[5] != '"') {
                 in = find_text(s, n, ", in ", 5);
                 const char *colon = in ? in : s + n;
@@ -61,12 +71,13 @@ bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret)
                         return false;
                 file_at = 5;
                 file_len = (size_t)(colon - 1 - (s + 5));
-                line = strtol(colon, NULL, 10);
+                line = number_at(s, n, (size_t)(colon - s));
                 in += 5;
-        } else if (n > 4 && s[0] == '[' && (in = find_text(s, n, "](", 2)) && (in = find_text(in, (size_t)(s + n - in), ") in ", 5))) {
+        } else if (n > 4 && s[0] == '[' && (link = find_text(s, n, "](", 2)) &&
+                   (in = find_text(link, (size_t)(s + n - link), ") in ", 5))) {
                 /* Colab links each file: "[/x/y.py](https://localhost:8080/#) in f()" */
                 file_at = 1;
-                file_len = (size_t)((const char *)memchr(s, ']', n) - s) - 1;
+                file_len = (size_t)(link - s) - 1;
                 in += 5;
         } else if (n > 4 && (s[0] == '<' || s[0] == '/' || s[0] == '~') && (in = find_text(s, n, " in ", 4))) {
                 file_len = (size_t)(in - s);
@@ -84,7 +95,11 @@ bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret)
         } else {
                 ret->function = strndup_safe("<module>", 8);  /* a cell's code runs as a module's */
         }
-        return ret->file != NULL;
+        if (ret->file && ret->function)
+                return true;
+        free(ret->file);  /* memory ran out */
+        free(ret->function);
+        return false;
 }
 
 bool tb_find_header(const char *s, size_t n, size_t *ret_at)
