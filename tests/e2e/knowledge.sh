@@ -583,6 +583,8 @@ expect "glibc's symbol version not found, cut before 'required by'" "d['category
         "ImportError: /lib64/libstdc++.so.6: version \`GLIBCXX_3.4.30' not found" --no-signatures
 expect "faulthandler's SIGFPE is a crash" "d['id'] == 'signal.sigfpe' and d['category'] == 'process-crash'" \
         "(WorkerDict pid=358504) Fatal Python error: Floating point exception" --no-signatures
+expect "newer faulthandler and shells hyphenate SIGFPE's text" "d['id'] == 'signal.sigfpe'" \
+        "(WorkerDict pid=358504) Fatal Python error: Floating-point exception" --no-signatures
 expect "an extension's CUDA version gate is a CUDA version mismatch" "d['category'] == 'cuda-version-mismatch'" \
         "RuntimeError: causal_conv1d is only supported on CUDA 11.6 and above.  Note: make sure nvcc has a supported version by running nvcc -V." --no-signatures
 expect "systemd's exit status names the step that failed (a User= account that does not exist)" \
