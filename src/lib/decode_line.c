@@ -1032,6 +1032,9 @@ static const struct level_text inside[] = {
          * others name their levels; spdlog's "[critical]" (SAPIEN, Isaac) */
         T("[Error]", LEVEL_ERROR), T("[Fatal]", LEVEL_CRITICAL), T("[fatal]", LEVEL_CRITICAL),
         T("[Critical]", LEVEL_CRITICAL), T("[critical]", LEVEL_CRITICAL),
+        /* c10's failed CAFFE_ENFORCE, "[enforce fail at inline_container.cc:595]
+         * . unexpected pos ...", printed by itself when nothing caught it */
+        T("enforce fail at ", LEVEL_ERROR),
 };
 /* Words with which a line without a level reports a failure. */
 static const struct level_text words[] = {

@@ -622,8 +622,20 @@ static bool import_verdict(struct match_result *m, const coroner_db *db, const s
         if (quoted_after(x->message, "No module named '", module)) {
                 top_package(module, top);
                 /* A missing submodule of a package that imports fine: the
-                 * package is installed, in a version without that module. */
-                if (strchr(module, '.') && b->raised.kind == FRAME_LIBRARY && strcmp(b->raised.package, top) != 0) {
+                 * package is installed, in a version without that module.
+                 * Python names the first part that is missing, so "a.b"
+                 * says that a imported. It is another package's submodule
+                 * when another library asked for it, or when the
+                 * application did and a is a known framework, or b is
+                 * private ("torch._six", removed in torch 2.0): never the
+                 * application's own package, which the layout of its tree
+                 * may have left out. Inside a itself it is a broken install. */
+                bool from_outside = strcmp(b->raised.package, top) != 0;
+                bool known_package = in_sorted(db->python ? db->python->frameworks : NULL,
+                                               db->python ? db->python->n_frameworks : 0, top, strlen(top)) ||
+                                     strstr(module, "._");
+                if (strchr(module, '.') && from_outside &&
+                    (b->raised.kind == FRAME_LIBRARY || known_package)) {
                         char detail[300];
                         snprintf(detail, sizeof detail, "the module %s", module);
                         verdict_version_mismatch(m, b, user, top, detail);
@@ -801,8 +813,11 @@ static bool library_call_misfit(const struct blame *b, char callee[128])
                 return false;
         /* "forward_call(*args, **kwargs)": the library hands on its
          * caller's arguments, whose callee (a model's forward) is the
-         * caller's own */
-        if (b->raised.f && b->raised.f->code && strstr(b->raised.f->code, "**"))
+         * caller's own. Other arguments handed on ("cls(config,
+         * **model_kwargs)" in from_pretrained) still reach the library's
+         * own classes, which a caller written for another release of it
+         * calls with a keyword that release dropped. */
+        if (b->raised.f && b->raised.f->code && strstr(b->raised.f->code, "**") && strstr(msg, "forward() "))
                 return false;
         for (size_t i = 0; i < sizeof words / sizeof words[0] && !at; i++)
                 at = strstr(msg, words[i]);

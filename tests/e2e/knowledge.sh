@@ -850,6 +850,41 @@ File /opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py:1145, in
 -> 1145 return self._apply(convert)
 
 OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 14.75 GiB total capacity)"
+expect "a private submodule that the application imports is gone from the installed package (Python names the first missing part)" \
+        "d['category'] == 'library-version-mismatch'" \
+        "Traceback (most recent call last):
+  File \"/home/me/detr/util/misc.py\", line 22, in <module>
+    from torch._six import string_classes
+ModuleNotFoundError: No module named 'torch._six'" --no-signatures
+expect "the application's own package missing a module is not a version mismatch" \
+        "d['category'] == 'missing-dependency'" \
+        "Traceback (most recent call last):
+  File \"/srv/app/main.py\", line 3, in <module>
+    import helpers.io
+ModuleNotFoundError: No module named 'helpers.io'"
+expect "a release that does not support the running Python is a version mismatch" \
+        "d['category'] == 'library-version-mismatch'" \
+        "Traceback (most recent call last):
+  File \"/app/serve.py\", line 8, in <module>
+    model = torch.compile(model)
+  File \"/venv/lib/python3.14/site-packages/torch/__init__.py\", line 2500, in compile
+    raise RuntimeError(\"torch.compile is not supported on Python 3.14+\")
+RuntimeError: torch.compile is not supported on Python 3.14+" --no-signatures
+expect "a /dev/shm smaller than what the program maps there, in a warning" \
+        "d['category'] == 'shared-memory-exhausted'" \
+        "2024-05-02 10:11:12,345	WARNING services.py:1996 -- WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm has only 2147483648 bytes available." --no-signatures
+expect "sbatch refusing a submission is a configuration to change" \
+        "d['category'] == 'invalid-configuration'" \
+        "sbatch: error: You must specify an account with --account when submitting to the gpu partition" --no-signatures
+expect "c10's enforce failure alone on a line is an error (a checkpoint write cut short)" \
+        "d['category'] == 'disk-full'" \
+        "[enforce fail at inline_container.cc:603] . unexpected pos 6400 vs 6300" --no-signatures
+expect "a keyword a library hands on to its own class, dropped by its release, is a version mismatch" \
+        "d['category'] == 'library-version-mismatch'" \
+        "Traceback (most recent call last):
+  File \"/venv/lib/python3.11/site-packages/transformers/modeling_utils.py\", line 3800, in from_pretrained
+    model = cls(config, *model_args, **model_kwargs)
+TypeError: BertForMaskedLM.__init__() got an unexpected keyword argument 'use_auth_token'" --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
