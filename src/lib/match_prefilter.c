@@ -280,16 +280,15 @@ void prefilter_free(struct prefilter *pf)
 }
 
 struct keyed_slot {
-        uint32_t hash, order;
+        uint32_t hash;
         struct pf_slot slot;
 };
 
-static int cmp_keyed(const void *a, const void *b)
+/* The bucket's place among the set bits: no table indexed by hash. */
+static inline uint32_t bucket_of(const struct prefilter *pf, uint32_t h)
 {
-        const struct keyed_slot *x = a, *y = b;
-        if (x->hash != y->hash)
-                return x->hash < y->hash ? -1 : 1;
-        return x->order < y->order ? -1 : x->order > y->order;
+        uint64_t below = pf->bits[h >> 6] & ((1ULL << (h & 63)) - 1);
+        return pf->rank[h >> 6] + popcount64(below);
 }
 
 /* ---- windows the input repeats ---- */
@@ -456,8 +455,9 @@ static int build(const struct pf_input *in, const struct prefilter *base, const 
         struct keyed_slot *keyed = r == 0 ? calloc(total + 1, sizeof *keyed) : NULL;
         if (r == 0 && (!pf->bits || !pf->rank || !pf->slots || !keyed))
                 r = CORONER_E_NOMEM;
-        /* Every indexed window, sorted by hash and then text order, so a
-         * bucket holds each group's entries together. */
+        /* Every indexed window, in text order, then sorted by bucket
+         * keeping that order, so a bucket holds each group's entries
+         * together. */
         size_t n_keyed = 0;
         for (size_t j = 0; r == 0 && j < pf->n_entries; j++) {
                 size_t i = (size_t)(by_text[j] - pf->entries);
@@ -466,9 +466,8 @@ static int build(const struct pf_input *in, const struct prefilter *base, const 
                  * before comparing, it turns away nearly every stranger. */
                 int off = e->caseless ? 0 : e->anchor + 8 <= e->len ? 4 : e->anchor >= 4 ? -4 : 0;
                 for (size_t k = 0; k < counts[i]; k++) {
-                        struct keyed_slot *ks = &keyed[n_keyed];
+                        struct keyed_slot *ks = &keyed[n_keyed++];
                         ks->hash = hash4(pf, words[i][k]);
-                        ks->order = (uint32_t)n_keyed++;
                         ks->slot.entry = (uint32_t)i;
                         ks->slot.word = words[i][k];
                         ks->slot.offset2 = (int8_t)off;
@@ -477,22 +476,33 @@ static int build(const struct pf_input *in, const struct prefilter *base, const 
                 }
         }
         if (r == 0) {
-                qsort(keyed, n_keyed, sizeof *keyed, cmp_keyed);
                 size_t n_set = 0;
                 for (size_t j = 0; j < pf->table / 64; j++) {
                         pf->rank[j] = (uint32_t)n_set;
                         n_set += popcount64(pf->bits[j]);
                 }
-                pf->first = malloc((n_set + 1) * sizeof *pf->first);
-                if (!pf->first)
+                /* A counting sort by bucket: first[b] is where bucket b
+                 * begins, and each slot goes to the next place of its
+                 * bucket in the order it was listed (a comparison sort
+                 * of these slots was most of a rebuild's time). */
+                pf->first = calloc(n_set + 1, sizeof *pf->first);
+                uint32_t *next = calloc(n_set + 1, sizeof *next);
+                struct keyed_slot *sorted = calloc(n_keyed + 1, sizeof *sorted);
+                if (!pf->first || !next || !sorted)
                         r = CORONER_E_NOMEM;
-                for (size_t k = 0, set = 0; r == 0 && k < n_keyed; k++) {
+                for (size_t k = 0; r == 0 && k < n_keyed; k++)
+                        next[bucket_of(pf, keyed[k].hash) + 1]++;
+                for (size_t q = 0; r == 0 && q < n_set; q++)
+                        next[q + 1] += next[q];
+                for (size_t q = 0; r == 0 && q <= n_set; q++)
+                        pf->first[q] = next[q];
+                for (size_t k = 0; r == 0 && k < n_keyed; k++)
+                        sorted[next[bucket_of(pf, keyed[k].hash)]++] = keyed[k];
+                free(next);
+                free(keyed);
+                keyed = sorted;
+                for (size_t k = 0; r == 0 && k < n_keyed; k++)
                         pf->slots[k] = keyed[k].slot;
-                        if (k == 0 || keyed[k].hash != keyed[k - 1].hash)
-                                pf->first[set++] = (uint32_t)k;
-                }
-                if (r == 0)
-                        pf->first[n_set] = (uint32_t)n_keyed;
                 /* skip: the next slot of the bucket in another group */
                 for (size_t k = n_keyed; r == 0 && k-- > 0;) {
                         struct pf_slot *sl = &pf->slots[k];
@@ -563,9 +573,7 @@ static int hit_at(const struct prefilter *pf, const char *s, size_t n, size_t i,
                   uint64_t *sig_bits, struct watch_hits *watch_hits)
 {
         int found = 0;
-        /* The bucket's place among the set bits: no table indexed by hash. */
-        uint64_t below = pf->bits[h >> 6] & ((1ULL << (h & 63)) - 1);
-        uint32_t b = pf->rank[h >> 6] + popcount64(below);
+        uint32_t b = bucket_of(pf, h);
         uint32_t end = pf->first[b + 1];
         for (uint32_t k = pf->first[b]; k < end; k++) {
                 const struct pf_slot *sl = &pf->slots[k];
