@@ -678,6 +678,15 @@ static bool strip_uvicorn_level(struct record *r)
  * carry it; not a Python prompt (">>> "). */
 static bool strip_quote(struct record *r)
 {
+        /* " │ ", U+2502: the rule that tree-shaped tool output (and some
+         * paste helpers) draws in front of a block */
+        size_t lead = 0;
+        while (lead < 4 && lead < r->msg_len && r->msg[lead] == ' ')
+                lead++;
+        if (r->msg_len > lead + 4 && memcmp(r->msg + lead, "\xe2\x94\x82 ", 4) == 0) {
+                consume(r, lead + 4);
+                return true;
+        }
         if (r->msg_len < 3 || r->msg[0] != '>' || r->msg[1] != ' ')
                 return false;
         consume(r, 2);
@@ -792,6 +801,23 @@ static bool strip_buildkit(struct record *r)
                 return false;
         r->prefix_id = fnv1a64("buildkit", 8, FNV1A64_INIT) | 1;
         consume(r, at + 1);
+        return true;
+}
+
+/* pytest's report of what a failing test raised: "E       RuntimeError:
+ * message" (_pytest/_code/code.py, FormattedExcinfo: the exception's lines
+ * after "E" and blanks to the source's indentation, at least three). */
+static bool strip_pytest_error(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 1;
+        if (n < 6 || s[0] != 'E')
+                return false;
+        while (at < n && s[at] == ' ')
+                at++;
+        if (at < 4 || at >= n)
+                return false;
+        consume(r, at);
         return true;
 }
 
@@ -1170,7 +1196,7 @@ static void strip_prefixes(struct decoder *d, struct record *r, const char *star
                 /* A logger prefix "ERROR 05-06 ..." holds the record's level. */
                 set_level(d, r, start, memo);
                 if (strip_sglang(r) || strip_vllm_level(d, r) || strip_uvicorn_level(r) || strip_bar_level(r) ||
-                    strip_buildkit(r) || strip_pytest_summary(r))
+                    strip_buildkit(r) || strip_pytest_summary(r) || strip_pytest_error(r))
                         continue;
                 break;
         }

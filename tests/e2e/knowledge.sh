@@ -885,6 +885,23 @@ expect "a keyword a library hands on to its own class, dropped by its release, i
   File \"/venv/lib/python3.11/site-packages/transformers/modeling_utils.py\", line 3800, in from_pretrained
     model = cls(config, *model_args, **model_kwargs)
 TypeError: BertForMaskedLM.__init__() got an unexpected keyword argument 'use_auth_token'" --no-signatures
+expect "pytest's E lines carry what the test raised" \
+        "d['category'] == 'cuda-version-mismatch'" \
+        "tests/test_kernels.py:88: in test_mm
+    out = kernel(a, b)
+E       RuntimeError: flash_mla is only supported on CUDA 12.3 and above
+tests/test_kernels.py:88: RuntimeError" --no-signatures
+expect "a block drawn behind a box rule is read as its lines" \
+        "d['category'] == 'multiprocessing-misuse'" \
+        " │ Traceback (most recent call last):
+ │   File \"/srv/batch.py\", line 40, in worker
+ │     llm = LLM(model=path)
+ │ AssertionError: daemonic processes are not allowed to have children" --no-signatures
+expect "Dynamo's recompile limit, in a warning" \
+        "d['category'] == 'compile-failure'" \
+        "W1203 10:00:01.000000 1234 torch/_dynamo/convert_frame.py:906] torch._dynamo hit config.recompile_limit (8)" --no-signatures
+expect "no GPU available, said in a sentence" "d['category'] == 'gpu-unavailable'" \
+        "ValueError: The worker has no GPU available for the engine." --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
