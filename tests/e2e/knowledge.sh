@@ -902,6 +902,9 @@ expect "Dynamo's recompile limit, in a warning" \
         "W1203 10:00:01.000000 1234 torch/_dynamo/convert_frame.py:906] torch._dynamo hit config.recompile_limit (8)" --no-signatures
 expect "no GPU available, said in a sentence" "d['category'] == 'gpu-unavailable'" \
         "ValueError: The worker has no GPU available for the engine." --no-signatures
+expect "a request longer than the model's context window is a setting to change (or a shorter prompt)" \
+        "d['category'] == 'invalid-configuration'" \
+        "2025-01-02 10:00:00 ERROR [server] slot 1: prompt exceeds the maximum context length, request rejected" --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
