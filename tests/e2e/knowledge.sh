@@ -905,6 +905,10 @@ expect "no GPU available, said in a sentence" "d['category'] == 'gpu-unavailable
 expect "a request longer than the model's context window is a setting to change (or a shorter prompt)" \
         "d['category'] == 'invalid-configuration'" \
         "2025-01-02 10:00:00 ERROR [server] slot 1: prompt exceeds the maximum context length, request rejected" --no-signatures
+expect "a constant that overflows fp16 is the code's bug" "d['category'] == 'application-bug'" \
+        "RuntimeError: value cannot be converted to type at::Half without overflow: 1e+10" --no-signatures
+expect "an fp16/bf16-only kernel given fp32 is a dtype setting" "d['category'] == 'invalid-configuration'" \
+        "RuntimeError: this attention kernel only supports float16 and bfloat16 data types" --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
