@@ -36,20 +36,20 @@ bool tb_ipython_header(const char *s, size_t n, size_t *ret_at)
         return true;
 }
 
+/* The decimal number at s[*at], read no further than n (a record's text
+ * need not end in a NUL); *at moves past its digits. */
+static long number_at(const char *s, size_t n, size_t *at)
+{
+        long v = 0;
+        while (*at < n && isdigit((unsigned char)s[*at]) && v < 100000000)
+                v = v * 10 + (s[(*at)++] - '0');
+        return v;
+}
+
 /* IPython's frame lines: "Cell In[3], line 5", "File /x/y.py:1145, in
  * Module.to(self, *args)" (IPython 8), "<ipython-input-4-497c> in
  * <module>()" and "~/lib/python3.7/site-packages/torch/nn/modules/module.py
  * in __call__(self, *input)" (IPython 7), each file a link in Colab. */
-/* The decimal number at s[at], read no further than n (a record's text
- * need not end in a NUL). */
-static long number_at(const char *s, size_t n, size_t at)
-{
-        long v = 0;
-        while (at < n && isdigit((unsigned char)s[at]) && v < 100000000)
-                v = v * 10 + (s[at++] - '0');
-        return v;
-}
-
 bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret)
 {
         const char *in = NULL, *link;
@@ -61,7 +61,8 @@ bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret)
                 if (!comma || (size_t)(comma - s) + 7 > n || memcmp(comma, ", line ", 7) != 0)
                         return false;
                 file_len = (size_t)(comma - s);
-                line = number_at(s, n, (size_t)(comma - s) + 7);
+                size_t at = (size_t)(comma - s) + 7;
+                line = number_at(s, n, &at);
         } else if (starts_with(s, n, "File ") && n > 5 && s[5] != '"') {
                 in = find_text(s, n, ", in ", 5);
                 const char *colon = in ? in : s + n;
@@ -71,7 +72,8 @@ bool tb_parse_ipython_frame(const char *s, size_t n, struct frame *ret)
                         return false;
                 file_at = 5;
                 file_len = (size_t)(colon - 1 - (s + 5));
-                line = number_at(s, n, (size_t)(colon - s));
+                size_t at = (size_t)(colon - s);
+                line = number_at(s, n, &at);
                 in += 5;
         } else if (n > 4 && s[0] == '[' && (link = find_text(s, n, "](", 2)) &&
                    (in = find_text(link, (size_t)(s + n - link), ") in ", 5))) {
@@ -158,11 +160,9 @@ static bool parse_frame(const char *s, size_t n, enum frame_start form, struct f
         size_t path = at;
         size_t path_len = (size_t)(end - (s + path));
         at = (size_t)(end - s) + 8;
-        long line = 0;
         if (at >= n || !isdigit((unsigned char)s[at]))
                 return false;
-        while (at < n && isdigit((unsigned char)s[at]) && line < 100000000)
-                line = line * 10 + (s[at++] - '0');
+        long line = number_at(s, n, &at);
         size_t fn = 0, fn_len = 0;
         if (starts_with(s + at, n - at, ", in ")) {
                 fn = at + 5;

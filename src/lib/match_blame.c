@@ -44,6 +44,12 @@ static bool in_sorted(const char *const *names, size_t count, const char *s, siz
         return false;
 }
 
+/* Is s[0 .. n) the import name of a known framework (python.json)? */
+static bool known_framework(const struct python_knowledge *pk, const char *s, size_t n)
+{
+        return pk && in_sorted(pk->frameworks, pk->n_frameworks, s, n);
+}
+
 /* The path component that starts at s, without ".py". */
 static void component(const char *s, char out[64])
 {
@@ -104,7 +110,7 @@ enum frame_kind blame_classify(const struct python_knowledge *pk, const char *fi
                 if (p != file && p[-1] != '/' && p[-1] != '\\')
                         continue;
                 size_t n = strcspn(p, "/\\");
-                if (p[n] && in_sorted(pk->frameworks, pk->n_frameworks, p, n)) {
+                if (p[n] && known_framework(pk, p, n)) {
                         component(p, package);
                         return FRAME_LIBRARY;
                 }
@@ -631,9 +637,7 @@ static bool import_verdict(struct match_result *m, const coroner_db *db, const s
                  * application's own package, which the layout of its tree
                  * may have left out. Inside a itself it is a broken install. */
                 bool from_outside = strcmp(b->raised.package, top) != 0;
-                bool known_package = in_sorted(db->python ? db->python->frameworks : NULL,
-                                               db->python ? db->python->n_frameworks : 0, top, strlen(top)) ||
-                                     strstr(module, "._");
+                bool known_package = known_framework(db->python, top, strlen(top)) || strstr(module, "._");
                 if (strchr(module, '.') && from_outside &&
                     (b->raised.kind == FRAME_LIBRARY || known_package)) {
                         char detail[300];
@@ -759,7 +763,7 @@ static bool unimported_name(const struct python_knowledge *pk, const struct blam
                 if (n > e && strcmp(name + n - e, extension_endings[i]) == 0)
                         return true;
         }
-        return in_sorted(pk->frameworks, pk->n_frameworks, name, n);
+        return known_framework(pk, name, n);
 }
 
 static void verdict_unimported_name(struct match_result *m, const struct blame *b, const char *name)
