@@ -881,6 +881,8 @@ static bool hard_wrapped(const struct active *a, const char *s, size_t n)
                 return false;  /* a C++ what() is followed by the next record */
         const char *prev_end = a->message.data + len, *prev = memrchr(a->message.data, '\n', len);
         prev = prev ? prev + 1 : a->message.data;
+        while (prev_end > prev && prev_end[-1] == ' ')
+                prev_end--;  /* a paste that kept the blank before the break */
         if (prev_end - prev < 40 || !n || !islower((unsigned char)s[0]))
                 return false;
         unsigned char last = (unsigned char)prev_end[-1];

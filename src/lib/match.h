@@ -414,6 +414,11 @@ struct match_result {
         bool as_warning;              /* read by a class that warning lines opt into
                                        * (in_warnings), in a line without an error level */
         int specificity;
+        /* A message class's verdict on a line: the class (its "what").
+         * Every line it names in a run is one failure, whatever numbers
+         * each holds ("Mismatched elements: 2288 / 8423", then "Greatest
+         * absolute difference: ..."); NULL otherwise. */
+        const char *family;
         /* Where a traceback was raised (any basis). */
         struct frame_ref raised_in, called_from;
         /* A generic verdict's other reading, of another category (blame

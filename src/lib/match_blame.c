@@ -858,6 +858,7 @@ static void verdict_from_class(struct match_result *m, const struct blame *b, co
         m->summary = sb_take(&sb);
         add_class_fixes(m, mc, &sb);
         offer_table_alternative(m, &mc->alt);
+        m->family = mc->what;
 }
 
 /* The verdict of the message class that names a category in b's
@@ -918,6 +919,7 @@ static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const
                 else
                         sb_printf(&sb, "A line without an error level names %s.", mc->what);
                 m->as_warning = choice == WARNING_CLASSES;
+                m->family = mc->what;
                 m->summary = sb_take(&sb);
                 if (!mc->category && !cJSON_GetArraySize(mc->fixes)) {
                         sb_puts(&sb, "Find where the program logs this line and print the tensors or values it combines there "

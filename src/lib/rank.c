@@ -178,6 +178,7 @@ static struct diagnosis *new_diagnosis(const struct event *ev, const struct matc
         memcpy(d->fingerprint, fingerprint, sizeof d->fingerprint);
         memcpy(d->run, ev->stream.invocation, sizeof d->run);
         d->basis = m->basis;
+        d->family = m->family;
         d->raised_in = m->raised_in;
         d->called_from = m->called_from;
         d->from_exception = ev->kind != EVENT_LINE;
@@ -249,23 +250,27 @@ static bool ranking_grow(struct ranking *rk)
 
 /* One failure: the same signature, or (generic and unrecognized ones) the
  * same verdict and fingerprint, within one run. */
-static bool same_failure(const struct diagnosis *d, const struct coroner_signature *sig, enum basis basis,
-                         const char *id, const char *fingerprint, const char *run)
+static bool same_failure(const struct diagnosis *d, const struct coroner_signature *sig, const char *family,
+                         enum basis basis, const char *id, const char *fingerprint, const char *run)
 {
         if (strcmp(d->run, run) != 0)
                 return false;
         if (sig || d->sig)
                 return d->sig == sig;
+        if (family || d->family)
+                return d->family == family;
         return d->basis == basis && strcmp(d->fingerprint, fingerprint) == 0 && strcmp(d->id, id) == 0;
 }
 
 /* What same_failure compares, hashed: the index's key. */
-static uint64_t failure_key(const struct coroner_signature *sig, enum basis basis, const char *id,
-                            const char *fingerprint, const char *run)
+static uint64_t failure_key(const struct coroner_signature *sig, const char *family, enum basis basis,
+                            const char *id, const char *fingerprint, const char *run)
 {
         uint64_t h = fnv1a64(run, strlen(run) + 1, FNV1A64_INIT);
         if (sig)
                 return fnv1a64(&sig, sizeof sig, h);
+        if (family)
+                return fnv1a64(&family, sizeof family, h);
         h = fnv1a64(&basis, sizeof basis, h);
         h = fnv1a64(id, strlen(id) + 1, h);
         return fnv1a64(fingerprint, strlen(fingerprint), h);
@@ -273,7 +278,8 @@ static uint64_t failure_key(const struct coroner_signature *sig, enum basis basi
 
 /* The diagnosis of this failure, if any: found by key, not by a scan. */
 static struct diagnosis *find_failure(const struct ranking *rk, uint64_t key, const struct coroner_signature *sig,
-                                      enum basis basis, const char *id, const char *fingerprint, const char *run)
+                                      const char *family, enum basis basis, const char *id,
+                                      const char *fingerprint, const char *run)
 {
         if (!rk->index)
                 return NULL;
@@ -281,7 +287,7 @@ static struct diagnosis *find_failure(const struct ranking *rk, uint64_t key, co
                 struct diagnosis *d = rk->index[i];
                 if (!d)
                         return NULL;
-                if (d->key == key && same_failure(d, sig, basis, id, fingerprint, run))
+                if (d->key == key && same_failure(d, sig, family, basis, id, fingerprint, run))
                         return d;
         }
 }
@@ -372,8 +378,8 @@ bool ranking_count_known(struct ranking *rk, const struct event *ev, const struc
         if (!m->sig)
                 return false;
         const char *run = ev->stream.invocation;
-        struct diagnosis *d = find_failure(rk, failure_key(m->sig, m->basis, m->sig->id, "", run), m->sig, m->basis,
-                                           m->sig->id, "", run);
+        struct diagnosis *d = find_failure(rk, failure_key(m->sig, NULL, m->basis, m->sig->id, "", run), m->sig, NULL,
+                                           m->basis, m->sig->id, "", run);
         if (!d && rk->n >= LIMIT_DIAGNOSES_ALL)
                 d = latest_of(rk, m->sig);
         if (d)
@@ -385,8 +391,8 @@ bool ranking_count_generic(struct ranking *rk, const struct event *ev, enum basi
                            const char *fingerprint)
 {
         const char *run = ev->stream.invocation;
-        struct diagnosis *d = find_failure(rk, failure_key(NULL, basis, id, fingerprint, run), NULL, basis, id,
-                                           fingerprint, run);
+        struct diagnosis *d = find_failure(rk, failure_key(NULL, NULL, basis, id, fingerprint, run), NULL, NULL, basis,
+                                           id, fingerprint, run);
         if (d)
                 note_occurrence(d, ev);
         return d != NULL;
@@ -398,8 +404,8 @@ void ranking_add(struct ranking *rk, const struct event *ev, const struct match_
         const char *id = m->sig ? m->sig->id : m->basis == BASIS_NONE ? "unrecognized" : m->generic_id;
         fingerprint_event(ev, m->exc ? m->exc : (ev->n_excs ? &ev->excs[0] : NULL), fp);
         const char *run = ev->stream.invocation;
-        uint64_t key = failure_key(m->sig, m->basis, id, fp, run);
-        struct diagnosis *same = find_failure(rk, key, m->sig, m->basis, id, fp, run);
+        uint64_t key = failure_key(m->sig, m->family, m->basis, id, fp, run);
+        struct diagnosis *same = find_failure(rk, key, m->sig, m->family, m->basis, id, fp, run);
         bool room = same || room_for(rk, m->sig, 1, &same);
         if (same) {  /* this failure's diagnosis, or at the cap its signature's latest */
                 note_occurrence(same, ev);
@@ -458,7 +464,8 @@ void ranking_merge(struct ranking *dst, struct ranking *src, int input_offset)
                 struct diagnosis *d = src->diags[i];
                 for (size_t k = 0; k < d->n_evidence; k++)
                         d->evidence[k].input += input_offset;
-                struct diagnosis *same = find_failure(dst, d->key, d->sig, d->basis, d->id, d->fingerprint, d->run);
+                struct diagnosis *same = find_failure(dst, d->key, d->sig, d->family, d->basis, d->id, d->fingerprint,
+                                                      d->run);
                 if (!same) {
                         bool room = room_for(dst, d->sig, d->count, &same);
                         if (room && keep_diagnosis(dst, d))
@@ -558,7 +565,7 @@ static int tier(const struct diagnosis *d)
         /* A table's reading of a line its program logged as a warning: the
          * program went on, so a failure it did not survive comes first. */
         if (d->warning_line && (d->basis == BASIS_KNOWLEDGE || d->basis == BASIS_BLAME))
-                return 3;
+                return d->names_unknown_failure ? 5 : 3;
         if (d->basis == BASIS_NONE)  /* a traceback cut off before its exception says little */
                 return d->exc_type && d->exc_type[0] ? 4 : 2;
         return d->basis == BASIS_SIGNATURE ? 6 : 5;
@@ -630,11 +637,22 @@ static void weigh_severity(struct ranking *rk)
                               ((!d->failure_words && !d->sig->ends_run) || d->warning_line));
                 if (!plain || d->severity < CORONER_SEV_ERROR)
                         continue;
-                bool failed = false;
-                for (size_t j = 0; j < rk->n && !failed; j++)
-                        failed = strcmp(rk->diags[j]->run, d->run) == 0 && shows_failure(rk->diags[j]);
+                bool failed = false, recognised = false;
+                for (size_t j = 0; j < rk->n; j++) {
+                        const struct diagnosis *e = rk->diags[j];
+                        if (strcmp(e->run, d->run) != 0 || !shows_failure(e))
+                                continue;
+                        failed = true;
+                        recognised |= e->basis != BASIS_NONE;
+                }
                 if (!failed)
                         d->severity = CORONER_SEV_WARNING;
+                /* The run ended in an exception that says nothing known
+                 * ("FatalError: DataLoader process ... exited"), and this
+                 * line names a kind of failure ("insufficient shared storage
+                 * space"): the line is the likelier cause. */
+                d->names_unknown_failure = failed && !recognised && d->warning_line &&
+                                           (d->basis == BASIS_KNOWLEDGE || d->basis == BASIS_BLAME);
         }
 }
 

@@ -16,6 +16,7 @@ struct diagnosis {
         char run[33];           /* the run (systemd invocation, or "run-N" in text) */
         int run_order;          /* 1: the most recent run; set by ranking_finish */
         uint64_t key;           /* failure key: run and signature (or verdict and fingerprint) */
+        const char *family;     /* match_result.family: lines of one message class */
         uint64_t score_run_last;  /* the run's latest line (for ordering runs) */
         char *title, *summary;
         char **fixes;
@@ -43,6 +44,8 @@ struct diagnosis {
         bool failure_words;     /* a plain line that reads as a failure (an error level or word) */
         bool warning_line;      /* a plain line logged at a warning level (or at none,
                                  * read by a class warnings opt into), not an error */
+        bool names_unknown_failure;  /* a warning line's reading, in a run whose only
+                                      * failure is an exception nothing recognises */
         struct frame_ref raised_in, called_from;  /* where the first exception was raised */
         bool version_excluded;  /* the log shows a package version the signature excludes */
         bool version_unknown;   /* the signature names versions the log does not show */

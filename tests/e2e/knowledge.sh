@@ -909,6 +909,42 @@ expect "a constant that overflows fp16 is the code's bug" "d['category'] == 'app
         "RuntimeError: value cannot be converted to type at::Half without overflow: 1e+10" --no-signatures
 expect "an fp16/bf16-only kernel given fp32 is a dtype setting" "d['category'] == 'invalid-configuration'" \
         "RuntimeError: this attention kernel only supports float16 and bfloat16 data types" --no-signatures
+expect "a training script that stops on a NaN loss: a diverging run (precision, learning rate)" \
+        "d['category'] == 'invalid-configuration' and r['diagnoses'][1]['id'] == 'alternative.application-bug'" \
+        "Jan 01 08:00:01 gpu1 python3[42]: Epoch: [3]  [ 100/500]  loss: 0.4121 (0.4377)
+Jan 01 08:00:09 gpu1 python3[42]: Loss is inf, stopping training
+Jan 01 08:00:12 gpu1 systemd[1]: train.service: Main process exited, code=exited, status=1/FAILURE
+Jan 01 08:00:12 gpu1 systemd[1]: train.service: Failed with result 'exit-code'."
+expect "anomaly mode's NaN in a backward pass" "d['category'] == 'invalid-configuration'" \
+        "RuntimeError: Function 'LogSoftmaxBackward0' returned nan values in its 0th output." --no-signatures
+expect "assert_close's mismatch lines are one diagnosis, the test's" \
+        "d['category'] == 'application-bug' and d['count'] == 3 and [x['id'] for x in r['diagnoses'][1:]] == ['alternative.invalid-configuration']" \
+        "E       AssertionError: Tensor-likes are not close!
+E       Mismatched elements: 12 / 4096 (0.3%)
+E       Greatest absolute difference: 0.00061 at index (3, 17) (up to 1e-05 allowed)" --no-signatures
+expect "a client that hung up before the model had loaded: its timeout" "d['category'] == 'invalid-configuration'" \
+        'time=2026-01-05T10:00:00.000Z level=WARN source=server.go:1300 msg="client connection closed before server finished loading, aborting load"' --no-signatures
+expect "a capability gate on a line without a level" "d['category'] == 'gpu-arch-unsupported'" \
+        "FP8 GEMM is only supported on devices with compute capability >= 8.9" --no-signatures
+expect "a GPU generation that the installed wheel has no kernels for, in Paddle's words" \
+        "d['category'] == 'gpu-arch-unsupported'" \
+        "The GPU architecture in your current machine is Maxwell, which is not compatible with Paddle installation with arch: 75 80 86 89" --no-signatures
+expect "a versioned symbol another copy of the library lacks" "d['category'] == 'binary-abi-mismatch'" \
+        "OSError: /opt/conda/lib/libcudnn_ops.so.9: symbol cudnnGetLibConfig version libcudnn_graph.so.9 not defined in file libcudnn_graph.so.9 with link time reference" --no-signatures
+expect "CTranslate2's wording of a CUDA error" "d['id'] == 'cuda-error.2'" \
+        "RuntimeError: CUDA failed with error out of memory" --no-signatures
+expect "TensorFlow 1's re-raised error class, '(see above for traceback)'" "d['category'] == 'gpu-out-of-memory'" \
+        "ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[64,256,128,128]" --no-signatures
+expect "a line naming a cause comes before an exception nothing recognises" \
+        "d['category'] == 'shared-memory-exhausted' and r['diagnoses'][1]['id'] == 'unrecognized'" \
+        "FatalError: Worker process (pid 812) exited unexpectedly.
+This may be caused by insufficient shared memory, check /dev/shm with df -h." --no-signatures
+expect "a request the server's schema rejects is the client's" \
+        "d['category'] == 'application-bug' and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "ERROR 01-05 10:00:00 serving_chat.py:180] Error in applying chat template from request: 2 validation errors for ValidatorIterator" --no-signatures
+expect "a warning hard-wrapped after a comma and a blank" "d['category'] == 'library-version-mismatch'" \
+        "UserWarning: plugin foo_cuda12 version 1.4.0 is installed, 
+but it is not compatible with the installed foolib version 1.3.2" --no-signatures
 expect "an alternative never pushes an independent root cause of the run out of the first three" \
         "[x['id'] for x in r['diagnoses'][:3]].count('alternative.port-in-use') <= 1 and any(x['category'] == 'disk-full' for x in r['diagnoses'][:3]) and any(x['category'] == 'gpu-out-of-memory' for x in r['diagnoses'][:3])" \
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
