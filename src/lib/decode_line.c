@@ -693,6 +693,19 @@ static bool strip_quote(struct record *r)
         return true;
 }
 
+/* Markdown bold around a whole line ("**ModuleNotFoundError: ...**"), as
+ * people mark the line that matters when they paste a log into an issue. */
+static bool strip_bold(struct record *r)
+{
+        size_t n = r->msg_len;
+        if (n < 6 || memcmp(r->msg, "**", 2) != 0 || memcmp(r->msg + n - 2, "**", 2) != 0 || r->msg[2] == ' ' ||
+            r->msg[2] == '*')
+                return false;
+        consume(r, 2);
+        r->msg_len -= 2;
+        return true;
+}
+
 /* Colour: "\x1b[36m" (SGR) before or between prefixes, or what is left of
  * it when the ESC byte was lost on the way ("[36m(RayWorkerWrapper ..."). */
 static bool strip_colour(struct record *r)
@@ -899,11 +912,22 @@ static bool strip_timestamp(struct record *r)
         bool bars = at + 1 < n && s[at] == '|' && s[at + 1] == ' ';
         if (bars)
                 at += 2;
-        if (n < at + 20 || !isdigit((unsigned char)s[at]))
+        if (n < at + 11 || !isdigit((unsigned char)s[at]))
                 return false;
         struct record t = { 0 };
-        size_t len = parse_iso_time(s + at, n - at, &t);
-        if (!len || at + len >= n || (s[at + len] != ' ' && s[at + len] != '\t'))
+        size_t len = n >= at + 20 ? parse_iso_time(s + at, n - at, &t) : 0;
+        if (!len) {
+                /* a date alone ("2025-02-19 ", as some paste helpers and
+                 * log shippers write it): stripped, but no time to keep */
+                int y = digits(s + at, n - at, 0, 4), mo = digits(s + at, n - at, 5, 2), d = digits(s + at, n - at, 8, 2);
+                if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || s[at + 4] != '-' || s[at + 7] != '-' ||
+                    s[at + 10] != ' ' || bars)
+                        return false;
+                r->prefix_id = fnv1a64("timestamp", 9, FNV1A64_INIT) | 1;
+                consume(r, at + 11);
+                return true;
+        }
+        if (at + len >= n || (s[at + len] != ' ' && s[at + len] != '\t'))
                 return false;  /* (a tab in CloudWatch's exports) */
         at += len + 1;
         if (bars && at + 1 < n && s[at] == '|' && s[at + 1] == ' ')
@@ -1189,7 +1213,7 @@ static void set_level(const struct decoder *d, struct record *r, const char *lin
 static void strip_prefixes(struct decoder *d, struct record *r, const char *start, struct level_memo *memo)
 {
         for (int round = 0; round < 6 && r->msg_len; round++) {
-                if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r))
+                if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r) || strip_bold(r))
                         continue;
                 if (strip_worker(r) || strip_torchrun(r) || strip_pdsh_host(r))
                         continue;

@@ -931,6 +931,9 @@ expect "a GPU generation that the installed wheel has no kernels for, in Paddle'
         "The GPU architecture in your current machine is Maxwell, which is not compatible with Paddle installation with arch: 75 80 86 89" --no-signatures
 expect "a versioned symbol another copy of the library lacks" "d['category'] == 'binary-abi-mismatch'" \
         "OSError: /opt/conda/lib/libcudnn_ops.so.9: symbol cudnnGetLibConfig version libcudnn_graph.so.9 not defined in file libcudnn_graph.so.9 with link time reference" --no-signatures
+expect "CUDA's initialization error names a forked child as its other reading" \
+        "d['category'] == 'driver-problem' and r['diagnoses'][1]['id'] == 'alternative.multiprocessing-misuse'" \
+        "RuntimeError: CUDA failed with error initialization error" --no-signatures
 expect "CTranslate2's wording of a CUDA error" "d['id'] == 'cuda-error.2'" \
         "RuntimeError: CUDA failed with error out of memory" --no-signatures
 expect "TensorFlow 1's re-raised error class, '(see above for traceback)'" "d['category'] == 'gpu-out-of-memory'" \

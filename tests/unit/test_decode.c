@@ -196,6 +196,19 @@ START_TEST(outer_prefixes)
         ck_assert_str_eq(r.tag, "localhost");
         decode("1.2.3: not a host", &r);
         assert_msg(&r, "1.2.3: not a host");
+        /* a date alone before uvicorn's level: stripped, no time kept */
+        decode("2025-02-19 ERROR:    Exception in ASGI application", &r);
+        assert_msg(&r, "Exception in ASGI application");
+        ck_assert(!r.has_time);
+        decode("2025-02-19 ", &r);
+        ck_assert_uint_eq(r.msg_len, 0);
+        decode("2025-13-19 is no date", &r);
+        assert_msg(&r, "2025-13-19 is no date");
+        /* Markdown bold around the line that matters, in a pasted log */
+        decode("2025-02-19 **ModuleNotFoundError: No module named 'decord'**", &r);
+        assert_msg(&r, "ModuleNotFoundError: No module named 'decord'");
+        decode("**Note** the rest", &r);
+        assert_msg(&r, "**Note** the rest");
 }
 END_TEST
 
