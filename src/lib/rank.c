@@ -638,7 +638,7 @@ static void weigh_severity(struct ranking *rk)
                 if (!plain || d->severity < CORONER_SEV_ERROR)
                         continue;
                 bool failed = false, recognised = false;
-                for (size_t j = 0; j < rk->n; j++) {
+                for (size_t j = 0; j < rk->n && !(failed && recognised); j++) {
                         const struct diagnosis *e = rk->diags[j];
                         if (strcmp(e->run, d->run) != 0 || !shows_failure(e))
                                 continue;

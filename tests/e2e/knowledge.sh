@@ -934,6 +934,28 @@ expect "a versioned symbol another copy of the library lacks" "d['category'] == 
 expect "CUDA's initialization error names a forked child as its other reading" \
         "d['category'] == 'driver-problem' and r['diagnoses'][1]['id'] == 'alternative.multiprocessing-misuse'" \
         "RuntimeError: CUDA failed with error initialization error" --no-signatures
+expect "an extension operator older torch cannot find is a version mismatch" "d['category'] == 'library-version-mismatch'" \
+        "RuntimeError: No such operator torchvision::nms" --no-signatures
+expect "an extension operator without CUDA kernels under a CUDA torch" "d['category'] == 'library-version-mismatch'" \
+        "NotImplementedError: Could not run 'torchvision::nms' with arguments from the 'CUDA' backend. This could be because the operator doesn't exist for this backend" --no-signatures
+expect "an ATen operator missing for a backend is not an extension's version" "d.get('category') != 'library-version-mismatch'" \
+        "NotImplementedError: Could not run 'aten::empty_strided' with arguments from the 'SparseCUDA' backend." --no-signatures
+expect "cpp_extension finding no CUDA runtime: no GPU in the container" "d['category'] == 'gpu-unavailable'" \
+        "No CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'" --no-signatures
+expect "an extension built for a CUDA torch, given the CPU-only wheel" "any(x['category'] == 'missing-dependency' for x in r['diagnoses'])" \
+        "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:
+    PyTorch 2.1.2+cu121 with CUDA 1201 (you have 2.1.2+cpu)" --no-signatures
+expect "a lambda that spawned DataLoader workers cannot be sent" "d['category'] == 'multiprocessing-misuse'" \
+        "AttributeError: Can't pickle local object 'train_detector.<locals>.<lambda>'" --no-signatures
+expect "a Drive link gdown may not download, before the missing file it leaves" "d['category'] == 'model-access-denied'" \
+        "Access denied with the following error:
+
+ 	Cannot retrieve the public link of the file. You may need to change
+	the permission to 'Anyone with the link', or have had many accesses.
+Traceback (most recent call last):
+  File \"/content/app/download.py\", line 46, in fetch
+    with zipfile.ZipFile(path + \"tmp.zip\", \"r\") as z:
+FileNotFoundError: [Errno 2] No such file or directory: '/content/app/weights/tmp.zip'" --no-signatures
 expect "CTranslate2's wording of a CUDA error" "d['id'] == 'cuda-error.2'" \
         "RuntimeError: CUDA failed with error out of memory" --no-signatures
 expect "TensorFlow 1's re-raised error class, '(see above for traceback)'" "d['category'] == 'gpu-out-of-memory'" \
