@@ -43,6 +43,7 @@ struct active {
         bool ipython;              /* IPython's form, until its exception line */
         bool after_frame;          /* IPython: the last line was a frame line */
         bool input_ended;          /* closed because its input ended */
+        bool message_next;         /* the type came alone: its message is the next line */
         uint64_t prefix_id;        /* the logger prefix of the first line */
         enum { PREFIX_UNKNOWN, PREFIX_FIRST_LINE, PREFIX_EVERY_LINE } prefix_style;
         bool headerless;           /* began at a frame: the header was lost (a
@@ -670,6 +671,19 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
         if (n > sizeof FATAL && memcmp(s, FATAL, sizeof FATAL - 1) == 0)
                 return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, "Fatal Python error",
                                        18, s + sizeof FATAL - 1, n - (sizeof FATAL - 1), NATIVE_FAULTHANDLER);
+        /* VS Code's debugger (debugpy): "Exception has occurred: KeyError"
+         * with the message on the next line, then the frames. */
+        static const char VSCODE[] = "Exception has occurred: ";
+        if (n > sizeof VSCODE && memcmp(s, VSCODE, sizeof VSCODE - 1) == 0 &&
+            decode_exception_type_name(s + sizeof VSCODE - 1, n - (sizeof VSCODE - 1))) {
+                if (!start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, s + sizeof VSCODE - 1,
+                                     n - (sizeof VSCODE - 1), "", 0, NATIVE_NONE))
+                        return false;
+                struct active *a = find_active(as, input, id, key);
+                if (a)
+                        a->message_next = true;
+                return true;
+        }
         /* A paste may shift the line a blank or three (more is dedent's),
          * or print it in brackets (a list of errors, str() of a one-element list) */
         for (int blanks = 0; blanks < 3 && n > 1 && s[0] == ' '; blanks++) {
@@ -1097,6 +1111,12 @@ static bool message_line(struct active *a, const char *s, size_t n, int input, l
                         remote->remote = true;
                 a->state = ST_FRAMES;
                 a->want_code = false;
+                add_evidence(&a->ev, input, lineno, raw, raw_len);
+                return true;
+        }
+        if (a->message_next) {
+                a->message_next = false;
+                sb_append(&a->message, s, n);
                 add_evidence(&a->ev, input, lineno, raw, raw_len);
                 return true;
         }

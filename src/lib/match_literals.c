@@ -36,6 +36,8 @@ static const char *const triggers[] = {
         "panic: ", "error: ", "fatal: ",
         /* ComfyUI's error report names its stack trace's exception (assemble.c) */
         "- **Exception Type:** ", "- **Exception Message:** ",
+        /* VS Code's debugger names the exception alone on its line (assemble.c) */
+        "Exception has occurred: ",
 };
 
 /* Services' start banners (analysis.c, start_banner): a new run when one

@@ -956,6 +956,10 @@ Traceback (most recent call last):
   File \"/content/app/download.py\", line 46, in fetch
     with zipfile.ZipFile(path + \"tmp.zip\", \"r\") as z:
 FileNotFoundError: [Errno 2] No such file or directory: '/content/app/weights/tmp.zip'" --no-signatures
+expect "VS Code's debugger names the exception on one line and its message on the next" \
+        "d['category'] == 'multiprocessing-misuse' and d['exception']['type'] == 'AttributeError'" \
+        "Exception has occurred: AttributeError
+Can't pickle local object 'train_detector.<locals>.<lambda>'" --no-signatures
 expect "CTranslate2's wording of a CUDA error" "d['id'] == 'cuda-error.2'" \
         "RuntimeError: CUDA failed with error out of memory" --no-signatures
 expect "TensorFlow 1's re-raised error class, '(see above for traceback)'" "d['category'] == 'gpu-out-of-memory'" \
