@@ -650,6 +650,30 @@ static bool start_exception(struct assembler *as, const struct record *r, const 
                             const char *type, size_t type_len, const char *msg, size_t msg_len,
                             enum native_form native);
 
+/* An exception's repr() as the whole line, as logging.error(repr(e)), a
+ * list of errors or a paste print it: ModuleNotFoundError("No module named
+ * 'amp_C'"). Only types ending in Error or Exception, the forms whose
+ * "Error(\"" and "Error('" the pre-filter's triggers (match_literals.c)
+ * let through. The message is what is between the quotes (the closing one
+ * may be missing when the text was retyped). */
+static bool repr_exception(const char *s, size_t n, size_t *type_len, const char **msg, size_t *msg_len)
+{
+        size_t t = 0;
+        while (t < n && (isalnum((unsigned char)s[t]) || s[t] == '_' || s[t] == '.'))
+                t++;
+        if (t == 0 || t + 3 > n || s[t] != '(' || (s[t + 1] != '"' && s[t + 1] != '\'') || s[n - 1] != ')' ||
+            !isalpha((unsigned char)s[0]))
+                return false;
+        if (!(t >= 5 && memcmp(s + t - 5, "Error", 5) == 0) && !(t >= 9 && memcmp(s + t - 9, "Exception", 9) == 0))
+                return false;
+        *type_len = t;
+        *msg = s + t + 2;
+        *msg_len = n - t - 3;  /* up to the ')' */
+        if (*msg_len && (*msg)[*msg_len - 1] == s[t + 1])
+                (*msg_len)--;
+        return true;
+}
+
 static bool start_bare_exception(struct assembler *as, const struct record *r,
                                  const struct stream_id *id, uint64_t key, int input, long lineno,
                                  uint64_t seq, const char *raw, size_t raw_len)
@@ -693,6 +717,17 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
         if (n > 2 && s[0] == '[' && s[n - 1] == ']') {
                 s++;
                 n -= 2;
+        }
+        const char *repr_msg;
+        size_t repr_len;
+        if (repr_exception(s, n, &type_len, &repr_msg, &repr_len)) {
+                if (!start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, s, type_len, repr_msg,
+                                     repr_len, NATIVE_NONE))
+                        return false;
+                struct active *a = find_active(as, input, id, key);
+                if (a)
+                        close_active(as, a, false);  /* its closing parenthesis ends the message */
+                return true;
         }
         if (!tb_parse_exception_line(s, n, &type_len, &msg_at) ||
             type_len == n ||  /* a lone word is too ambiguous */

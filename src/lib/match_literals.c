@@ -38,6 +38,8 @@ static const char *const triggers[] = {
         "- **Exception Type:** ", "- **Exception Message:** ",
         /* VS Code's debugger names the exception alone on its line (assemble.c) */
         "Exception has occurred: ",
+        /* an exception's repr() as a line: KeyError('x') (assemble.c, repr_exception) */
+        "Error(\"", "Error('", "Exception(\"", "Exception('",
 };
 
 /* Services' start banners (analysis.c, start_banner): a new run when one

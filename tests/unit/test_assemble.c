@@ -171,6 +171,18 @@ START_TEST(bare_exception_lines)
         ck_assert_uint_eq(n_seen, 1);
         ck_assert_int_eq(seen[0].kind, EVENT_EXCEPTION);
         ck_assert_str_eq(seen[0].message, "CUDA error: device-side assert triggered");
+        /* repr() of an exception as the whole line; not a raise statement,
+         * not a call of another name, not a repr inside a longer line */
+        run("ModuleNotFoundError(\"No module named 'amp_C'\")\n"
+            "    raise ValueError(\"not this\")\n"
+            "print('not this')\n"
+            "future: <Task finished exception=RuntimeError('nor this')>\n"
+            "KeyError('input_ids')\n");
+        ck_assert_uint_eq(n_seen, 2);
+        ck_assert_str_eq(seen[0].types, "ModuleNotFoundError|");
+        ck_assert_str_eq(seen[0].message, "No module named 'amp_C'");
+        ck_assert_str_eq(seen[1].types, "KeyError|");
+        ck_assert_str_eq(seen[1].message, "input_ids");
 }
 END_TEST
 
