@@ -104,9 +104,11 @@ static const cJSON *lookup(const cJSON *entry, const cJSON *cls, const cJSON *ta
         return v;
 }
 
+/* A spelling's "unless": the entry sets that field to true or to a text. */
 static bool flag_set(const cJSON *entry, const char *name)
 {
-        return name && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(entry, name));
+        const cJSON *v = name ? cJSON_GetObjectItemCaseSensitive(entry, name) : NULL;
+        return cJSON_IsTrue(v) || cJSON_IsString(v);
 }
 
 /* The id "<table>.<slug>": the id template filled, in lower case, every

@@ -29,9 +29,16 @@ for line in \
         "OSError: [Errno 98] Address already in use" \
         "RuntimeError: The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use)." \
         "Error: listen tcp 127.0.0.1:11434: bind: address already in use" \
-        "  what():  bind failed: Address already in use (os error 98)"; do
+        "  what():  bind failed: Address already in use (os error 98)" \
+        "OSError: [Errno 48] Address already in use"; do
         expect "port in use, worded as: $line" "d.get('category') == 'port-in-use'" "$line"
 done
+# macOS numbers errno otherwise from 35 on (48 is ELNRNG on Linux): its
+# text names it; a localized text keeps the number's Linux meaning
+expect "macOS's errno 61 is the text's, not Linux's ENODATA" "d['id'] == 'errno.econnrefused'" \
+        "ConnectionRefusedError: [Errno 61] Connection refused"
+expect "a localized strerror text keeps the number's entry" "d['id'] == 'errno.econnrefused'" \
+        "OSError: [Errno 111] Verbindungsaufbau abgelehnt"
 for line in \
         "OSError: [Errno 28] No space left on device" \
         "RuntimeError: [enforce fail at inline_container.cc:595] . unexpected pos 64 vs 0: No space left on device" \
