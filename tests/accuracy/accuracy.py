@@ -14,6 +14,7 @@ usage: accuracy.py CORONER SRCDIR [--tap] [--markdown]
               floors below as tests
   --markdown  a dated section for corpus/ACCURACY.md
 """
+import concurrent.futures
 import datetime
 import glob
 import json
@@ -47,20 +48,47 @@ def cases():
         yield kind, folder, label["category"], set(label.get("also_ok", []))
 
 
-def categories(log, extra):
-    run = subprocess.run([coroner, "-f", "json", *extra, log], capture_output=True, env=env)
-    try:
-        return [d["category"] for d in json.loads(run.stdout)["diagnoses"]]
-    except ValueError:
-        return []
+MODES = (("full", []), ("no-signatures", ["--no-signatures"]))
+# What a sanitizer build prints when it finds a fault (UBSan goes on and
+# exits 0 unless told to halt, so its words are looked for, not its status).
+SANITIZER_WORDS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:", "WARNING: ThreadSanitizer")
 
+
+def categories(log, extra):
+    """The categories of coroner's diagnoses of log, and a fault if the run
+    was not clean (a signal, a non-zero status, a sanitizer's report): the
+    ~2,000 real logs are also a test that coroner reads them all safely."""
+    run = subprocess.run([coroner, "-f", "json", *extra, log], capture_output=True, env=env)
+    stderr = run.stderr.decode("utf-8", "replace")
+    fault = None
+    if run.returncode != 0:
+        fault = f"exit status {run.returncode}"
+    elif any(w in stderr for w in SANITIZER_WORDS):
+        fault = "sanitizer report"
+    if fault:
+        fault += ": " + " ".join(stderr.split())[:300]
+    try:
+        return [d["category"] for d in json.loads(run.stdout)["diagnoses"]], fault
+    except ValueError:
+        return [], fault or "no JSON report"
+
+
+# The runs are independent: as many at once as there are cores (each is a
+# subprocess, so threads suffice), collected in the cases' order.
+all_cases = list(cases())
+jobs = [(os.path.join(folder, "log.txt"), extra) for _, folder, _, _ in all_cases for _, extra in MODES]
+with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+    outcomes = iter(list(pool.map(lambda job: categories(*job), jobs)))
 
 results = {}  # (set, mode) -> [top1, top3, n]
 misses = []
-for kind, folder, want, also in cases():
+faults = []
+for kind, folder, want, also in all_cases:
     ok = {want} | also
-    for mode, extra in (("full", []), ("no-signatures", ["--no-signatures"])):
-        got = categories(os.path.join(folder, "log.txt"), extra)
+    for mode, _ in MODES:
+        got, fault = next(outcomes)
+        if fault:
+            faults.append(f"{kind} {os.path.basename(folder)} ({mode}): {fault}")
         r = results.setdefault((kind, mode), [0, 0, 0])
         r[0] += bool(got) and got[0] in ok
         r[1] += any(c in ok for c in got[:3])
@@ -96,6 +124,10 @@ elif tap:
     t1, _, total = results.get(("corpus", "full"), [0, 0, 0])
     n += 1
     print(f"{'ok' if total and t1 == total else 'not ok'} {n} - corpus with every signature: top-1 category {pct(t1, total)}")
+    n += 1
+    print(f"{'not ok' if faults else 'ok'} {n} - every log read cleanly ({len(faults)} faults)")
+    for f in faults:
+        print(f"#   fault: {f}")
     for m in misses:
         print(f"#   miss: {m}")
     print(f"1..{n}")
@@ -104,3 +136,5 @@ else:
         print(f"{kind:24} {mode:14} top-1 {t1:>14}  top-3 {t3:>14}")
     for m in misses:
         print("  miss:", m)
+    for f in faults:
+        print("  fault:", f)
