@@ -8,6 +8,8 @@ full database, and with --no-signatures (the knowledge tables, blame and
 error lines alone: the honest measure for failures nobody wrote a signature
 for). A case is right at top-1 when the first diagnosis's category is the
 case's category (or one of its "also_ok"), and within the top 3 likewise.
+Every run must also end cleanly (status 0, no sanitizer report): in a
+sanitizer build the real logs are a test of reading them safely.
 
 usage: accuracy.py CORONER SRCDIR [--tap] [--markdown]
   --tap       TAP output for make check: the figures as comments, and the
