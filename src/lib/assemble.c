@@ -48,7 +48,11 @@ struct active {
         enum { PREFIX_UNKNOWN, PREFIX_FIRST_LINE, PREFIX_EVERY_LINE } prefix_style;
         bool headerless;           /* began at a frame: the header was lost (a
                                     * paste or log cut in the middle); dropped
-                                    * unless its exception line arrives */
+                                    * unless its exception line arrives or
+                                    * error_level */
+        bool error_level;          /* its first line was logged at an error
+                                    * level: kept even if cut at both ends,
+                                    * an error line is never lost */
         enum native_form native;   /* a C++ abort or a faulthandler report */
         int cxx_stacks;            /* stacks seen ("Exception raised from", "Thread 0x...") */
         int blank_lines;
@@ -501,12 +505,14 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
                 if (ev->excs[i].type)
                         any_type = true;
         /* A traceback that never reached its exception line still counts,
-         * unless it began mid-way too: then it is only stray frames. */
+         * unless it began mid-way too: then it is only stray frames, unless
+         * a logger wrote them at an error level. */
         if (ev->n_excs && !current(a)->type)
                 a->lost |= !(current(a)->type = strndup_safe("", 0));
         if (a->lost)
                 as->lost_events++;
-        else if (ev->n_excs && !(a->headerless && !any_type) && !(a->group && emit_group_leaves(as, ev)))
+        else if (ev->n_excs && !(a->headerless && !any_type && !a->error_level) &&
+                 !(a->group && emit_group_leaves(as, ev)))
                 as->sink(as->ctx, ev);
         active_free(a);
 }
@@ -1326,6 +1332,7 @@ void assembler_feed(struct assembler *as, int input, long lineno, uint64_t seq,
                 }
                 a->prefix_id = r->prefix_id;
                 a->headerless = true;
+                a->error_level = r->level >= LEVEL_ERROR;
                 a->state = ST_FRAMES;
                 add_frame(a, &f);
                 a->want_code = true;

@@ -230,6 +230,17 @@ START_TEST(cut_frames_and_headings)
             "    raise err\n");
         ck_assert_uint_eq(n_seen, 1);
         ck_assert_str_eq(seen[0].types, "|");
+        /* Frames cut at both ends are stray, and dropped... */
+        run("  File \"/srv/app.py\", line 7, in main\n"
+            "    run()\n");
+        ck_assert_uint_eq(n_seen, 0);
+        /* ...unless a logger wrote them at an error level (vLLM's model
+         * registry logs a failed import so): an error line is never lost. */
+        run("ERROR 02-17 09:29:36 registry.py:306]   File \"/srv/venv/lib/python3.12/site-packages/vllm/models/qwen2_5_vl.py\", line 36, in <module>\n"
+            "ERROR 02-17 09:29:36 registry.py:306]     from transformers.models.qwen2_5_vl import (Qwen2_5_VLImageProcessor,\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert_uint_eq(seen[0].frames, 1);
+        ck_assert(seen[0].incomplete);
 }
 END_TEST
 
