@@ -79,12 +79,13 @@ def categories(log, extra):
         return [], fault or "no JSON report"
 
 
-# The runs are independent: as many at once as there are cores (each is a
-# subprocess, so threads suffice), collected in the cases' order.
 def modes(kind):
+    """The modes a case runs in: the corpus always both (its floors)."""
     return [(m, extra) for m, extra in MODES if kind == "corpus" or m in BLIND_MODES]
 
 
+# The runs are independent: as many at once as there are cores (each is a
+# subprocess, so threads suffice), collected in the cases' order.
 all_cases = list(cases())
 jobs = [(os.path.join(folder, "log.txt"), extra) for kind, folder, _, _ in all_cases for _, extra in modes(kind)]
 with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
