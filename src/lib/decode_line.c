@@ -959,6 +959,35 @@ static int glog_level(const char *s, size_t n)
         return c == 'F' ? LEVEL_CRITICAL : c == 'E' ? LEVEL_ERROR : 0;
 }
 
+/* TensorFlow's own C++ logging (tsl/platform/default/logging.cc):
+ * "2018-11-20 19:30:26.065771: E tensorflow/core/...cc:1442] message".
+ * Returns the length of the prefix up to the message, and the level
+ * letter (I, W, E, F) in *letter; 0 if s does not begin so. */
+static size_t tf_prefix(const char *s, size_t n, char *letter)
+{
+        /* the date and time with six digits of microseconds, then ": L " */
+        if (n < 34 || s[4] != '-' || s[10] != ' ' || s[19] != '.' || s[26] != ':' || s[27] != ' ' || s[29] != ' ' ||
+            (s[28] != 'I' && s[28] != 'W' && s[28] != 'E' && s[28] != 'F'))
+                return 0;
+        for (size_t i = 0; i < 26; i++)
+                if (i != 4 && i != 7 && i != 10 && i != 13 && i != 16 && i != 19 && !isdigit((unsigned char)s[i]))
+                        return 0;
+        /* the source file and line, up to "] " */
+        size_t end = n < 30 + 200 ? n : 30 + 200;
+        for (size_t i = 30; i + 1 < end && s[i] != ' '; i++)
+                if (s[i] == ']' && s[i + 1] == ' ' && isdigit((unsigned char)s[i - 1])) {
+                        *letter = s[28];
+                        return i + 2;
+                }
+        return 0;
+}
+
+static int tf_level(const char *s, size_t n)
+{
+        char c = 0;
+        return !tf_prefix(s, n, &c) ? 0 : c == 'F' ? LEVEL_CRITICAL : c == 'E' ? LEVEL_ERROR : 0;
+}
+
 /* Does a line (as read, with its prefixes) say it was logged as a
  * warning? Looked at for each new diagnosis made of a line, and for a
  * line an in_warnings class matched (event_warning_level, assemble.c):
@@ -983,9 +1012,12 @@ bool decode_warning_level(const char *line, size_t len)
                                 return true;
                 }
         }
-        for (size_t i = 0; i + 14 <= n; i++)
-                if ((i == 0 || line[i - 1] == ' ' || line[i - 1] == ']') && glog_letter(line + i, n - i) == 'W')
+        for (size_t i = 0; i + 14 <= n; i++) {
+                char tf = 0;
+                if ((i == 0 || line[i - 1] == ' ' || line[i - 1] == ']') &&
+                    (glog_letter(line + i, n - i) == 'W' || (tf_prefix(line + i, len - i, &tf) && tf == 'W')))
                         return true;
+        }
         return false;
 }
 
@@ -1055,6 +1087,8 @@ int decode_level_at_start(const char *s, size_t n, bool line_start)
                 if (strchr(line_start ? " :]|-" : " :", s[k]) || (words[i].level == LEVEL_CRITICAL && k == 8))
                         return words[i].level;
         }
+        if (line_start && isdigit((unsigned char)s[0]))
+                return tf_level(s, n);
         return line_start ? glog_level(s, n) : 0;
 }
 

@@ -141,7 +141,7 @@ static bool entry_id(const cJSON *table, const cJSON *entry, struct strbuf *out)
  * that is "unless" a flag the entry sets, or whose literal is too short
  * for the pre-filter, does not apply. */
 static int add_spelling(const cJSON *entry, const cJSON *sp, const char *where, struct strbuf *out, size_t *kept,
-                        cJSON *wholes, struct coroner_error *err)
+                        cJSON *wholes, bool *applied, struct coroner_error *err)
 {
         const char *tmpl = cJSON_IsString(sp) ? sp->valuestring
                                               : cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sp, "pattern"));
@@ -153,10 +153,12 @@ static int add_spelling(const cJSON *entry, const cJSON *sp, const char *where, 
         if (!flag_set(entry, unless) && fill(tmpl ? tmpl : whole, entry, !whole, &one)) {
                 if (whole) {
                         cJSON_AddItemToArray(wholes, cJSON_CreateString(one.data));
+                        *applied = true;
                 } else if (long_literals(one.data)) {
                         if ((*kept)++)
                                 sb_putc(out, '|');
                         sb_append(out, one.data, one.len);
+                        *applied = true;
                 }
         }
         sb_free(&one);
@@ -167,9 +169,10 @@ static int add_spelling(const cJSON *entry, const cJSON *sp, const char *where, 
  * table's, then the entry's own: a form only it has, such as CUDA's
  * device-side assert line; with "own_spellings" only its own), then its
  * "also" texts; whole messages ({"whole": "{text}"}: a shell's lone
- * "Killed") go to wholes. */
+ * "Killed") go to wholes. table_applied[i] is set when the table's i-th
+ * spelling applies to this entry. */
 static int entry_pattern(const cJSON *table, const cJSON *entry, const char *where, struct strbuf *out,
-                         cJSON *wholes, struct coroner_error *err)
+                         cJSON *wholes, bool *table_applied, struct coroner_error *err)
 {
         const cJSON *lists[2] = { cJSON_GetObjectItemCaseSensitive(table, "spellings"),
                                   cJSON_GetObjectItemCaseSensitive(entry, "spellings") };
@@ -177,10 +180,14 @@ static int entry_pattern(const cJSON *table, const cJSON *entry, const char *whe
         size_t kept = 0;
         int r = 0;
         sb_puts(out, "(?i)");
-        for (size_t l = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(entry, "own_spellings")); l < 2 && r == 0; l++)
+        bool own_applied;
+        for (size_t l = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(entry, "own_spellings")); l < 2 && r == 0; l++) {
+                size_t i = 0;
                 cJSON_ArrayForEach(sp, lists[l])
                         if (r == 0)
-                                r = add_spelling(entry, sp, where, out, &kept, wholes, err);
+                                r = add_spelling(entry, sp, where, out, &kept, wholes,
+                                                 l == 0 ? &table_applied[i++] : &own_applied, err);
+        }
         if (r < 0)
                 return r;
         const cJSON *also;
@@ -209,8 +216,8 @@ static cJSON *copy_or_null(const cJSON *v)
 }
 
 /* One entry as a signature object (signatures/README.md's format). */
-static int entry_signature(const cJSON *table, const cJSON *entry, const char *where, cJSON **ret,
-                           struct coroner_error *err)
+static int entry_signature(const cJSON *table, const cJSON *entry, const char *where, bool *table_applied,
+                           cJSON **ret, struct coroner_error *err)
 {
         const cJSON *classes = cJSON_GetObjectItemCaseSensitive(table, "classes");
         const char *class_name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "class"));
@@ -250,7 +257,7 @@ static int entry_signature(const cJSON *table, const cJSON *entry, const char *w
         cJSON_AddStringToObject(sig, "summary", meaning);
         cJSON *match = cJSON_AddObjectToObject(sig, "match");
         cJSON *wholes = cJSON_AddArrayToObject(match, "whole");
-        if ((r = entry_pattern(table, entry, where, &sb, wholes, err)) < 0)
+        if ((r = entry_pattern(table, entry, where, &sb, wholes, table_applied, err)) < 0)
                 goto out;
         if (sb.len > strlen("(?i)"))
                 cJSON_AddStringToObject(match, "line", sb.data);
@@ -493,7 +500,11 @@ int knowledge_expand(coroner_db *db, const char *path, const cJSON *table, struc
             !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "spellings")) ||
             !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(table, "sources")))
                 return fail(err, path, "%s", "a knowledge table needs \"table\", \"sources\", \"spellings\" and \"entries\"");
-        const cJSON *entry;
+        const cJSON *spellings = cJSON_GetObjectItemCaseSensitive(table, "spellings"), *entry;
+        bool *applied = calloc((size_t)cJSON_GetArraySize(spellings) + 1, sizeof *applied);
+        if (!applied)
+                return CORONER_E_NOMEM;
+        int r = 0;
         cJSON_ArrayForEach(entry, cJSON_GetObjectItemCaseSensitive(table, "entries")) {
                 char where[600], num[32];
                 const char *label = field_text(entry, "name", num);
@@ -501,11 +512,29 @@ int knowledge_expand(coroner_db *db, const char *path, const cJSON *table, struc
                         label = field_text(entry, "number", num);
                 snprintf(where, sizeof where, "%s#%s", path, label ? label : "?");
                 cJSON *sig = NULL;
-                int r = entry_signature(table, entry, where, &sig, err);
+                r = entry_signature(table, entry, where, applied, &sig, err);
                 if (r == 0)
                         r = db_add_signature_json(db, where, sig, name, err);
                 if (r < 0)
-                        return r;
+                        break;
         }
-        return 0;
+        /* A spelling no entry can use is an author's mistake that would
+         * otherwise pass unseen: its literal could not be extracted (an
+         * inner alternation), or it names a field no entry has. */
+        const cJSON *sp;
+        size_t i = 0;
+        cJSON_ArrayForEach(sp, spellings) {
+                if (r == 0 && !applied[i]) {
+                        char *text = cJSON_PrintUnformatted(sp);
+                        r = fail(err, path,
+                                 "a spelling applies to no entry, %s: it names a field no entry has, every entry "
+                                 "sets its \"unless\", or a branch lacks a literal of 7+ bytes (write each "
+                                 "alternative as its own spelling)",
+                                 text ? text : "?");
+                        cJSON_free(text);
+                }
+                i++;
+        }
+        free(applied);
+        return r;
 }

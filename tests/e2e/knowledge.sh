@@ -64,6 +64,13 @@ expect "NCCL's result code by its text" "d['id'] == 'gpu-library.ncclsystemerror
         "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5" --no-signatures
 expect "an Xid by number" "d['id'] == 'xid.119' or d['id'].startswith('nvidia.xid-119')" \
         "NVRM: Xid (PCI:0000:3b:00): 119, pid=2412, name=python3, Timeout after 6s of waiting for RPC response from GPU0 GSP!"
+expect "a two-digit Xid written bare ('Xid 78: ...')" "d['id'] == 'xid.78' and d['category'] == 'driver-problem'" \
+        "Xid 78: Guest driver is incompatible with host driver"
+expect "an NVML return code after 'nvml ... failure:' is NVML's, not CUDA's, when CUDA is named first" \
+        "d['id'] == 'nvml.nvml-error-driver-not-loaded'" \
+        "2024/01/08 19:28:33 gpu.go:39: CUDA not detected: nvml vram init failure: 9"
+expect "errno=N is the errno's entry" "d['id'] == 'errno.enospc'" \
+        "write_checkpoint: write(fd=7) failed, errno=28" --no-signatures
 
 # ---- deaths by signal, however they are worded ----
 for line in "exit status 137" "Worker terminated by signal 9" "torchrun: failed (exitcode: -9) local_rank: 0 (pid: 4242)" \
@@ -186,6 +193,21 @@ expect "an interface name the host lacks (Gloo) is a setting" "d['category'] == 
 expect "an engine's assertion against the maximum it was built with is a setting" "d['category'] == 'invalid-configuration'" \
         "[TensorRT-LLM][ERROR] Assertion failed: samplingConfig.beamWidth <= maxBeamWidth (/app/tensorrt_llm/cpp/tensorrt_llm/runtime/gptDecoderBatch.cpp:417)"
 
+expect "a module named 'X.y' when 'X' is not a package: a file of the application shadows the package" \
+        "d['category'] == 'application-bug' and 'named like a package' in d['summary']" \
+        "Traceback (most recent call last):
+  File \"/root/vllm.py\", line 91, in __enter__
+    from vllm.engine.arg_utils import AsyncEngineArgs
+ModuleNotFoundError: No module named 'vllm.engine'; 'vllm' is not a package" --no-signatures
+expect "a plain tensor mixed with a DTensor raised in the application is its bug" "d['category'] == 'application-bug'" \
+        "Traceback (most recent call last):
+  File \"/home/u/train_fsdp2.py\", line 88, in loss_fn
+    return torch.mm(hidden, head)
+RuntimeError: aten.mm.default: got mixed torch.Tensor and DTensor, need to convert all torch.Tensor to DTensor before calling distributed operators!" --no-signatures
+expect "TensorFlow ignoring a GPU below its minimum compute capability (an info line)" \
+        "d['category'] == 'gpu-arch-unsupported'" \
+        "2018-11-20 19:30:26.065771: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1442] Ignoring visible gpu device (device: 0, name: Tesla K80, pci bus id: 0000:00:1e.0, compute capability: 3.7) with Cuda compute capability 3.7. The minimum required Cuda capability is 5.2." --no-signatures
+
 # ---- a traceback cut before its exception line: its last source line ----
 expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
         'Traceback (most recent call last):
@@ -302,6 +324,11 @@ expect "error lines in a run that failed are errors" \
 Nov 29 21:40:14 h systemd[1]: svc.service: Failed with result 'exit-code'."
 expect "glog's E lines are error lines" "d['id'] == 'error-lines'" \
         "E1129 21:40:13.123456    1 main.go:173] error starting plugins: unable to load NVML"
+expect "TensorFlow's own E lines are error lines, its I and W lines are not" \
+        "len(r['diagnoses']) == 1 and d['id'] == 'error-lines' and d['count'] == 1" \
+        "2024-04-11 07:16:39.765625: I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is optimized to use available CPU instructions.
+2024-04-11 07:16:40.100000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2211] Cannot dlopen some GPU libraries: failed to load libcudnn
+2024-04-11 07:16:41.000000: E tensorflow/core/kernels/data/iterator_ops.cc:912] the input pipeline stopped: shard 3 could not be opened"
 expect "a line announcing a traceback is its evidence, not an error line too" \
         "len(r['diagnoses']) == 1 and 'failed to read model config' in d['evidence'][0]['text']" \
         '2026-11-29 21:40:13,165 ERROR k26.loader: failed to read model config
@@ -998,6 +1025,22 @@ check "--no-signatures: no signature file's id in the report" "$PY" -c "
 import json, sys
 r = json.load(open('$TMP/n.json'))
 sys.exit(0 if r['diagnoses'] and all(d['basis'] != 'signature' for d in r['diagnoses']) else 1)"
+
+# ---- a table spelling no entry can use is an error that names its file ----
+mkdir -p "$TMP/dead"
+cat > "$TMP/dead/dead.json" <<'EOF'
+{"table": "deadtest", "id": "deadtest.{name}", "title_template": "{name}", "sources": ["test"],
+ "category": "system-error", "severity": "error", "role": "root-cause", "fixes": ["Look."],
+ "spellings": ["\\b{name}\\b", "(?:Exception|Error): {number}"],
+ "entries": [{"name": "EXAMPLEFAILURE", "number": 42, "meaning": "An example.", "sample": "EXAMPLEFAILURE happened"}]}
+EOF
+printf 'EXAMPLEFAILURE happened\n' > "$TMP/dead.log"
+if "$CORONER" --no-default-signatures -s "$TMP/dead" "$TMP/dead.log" > /dev/null 2> "$TMP/dead.err"; then
+        not_ok "a dead table spelling fails the load" "exit 0"
+else
+        check "a dead table spelling fails the load, naming the file and the spelling" \
+                grep -q 'dead.json: a spelling applies to no entry, "(?:Exception|Error): {number}"' "$TMP/dead.err"
+fi
 
 # ---- the tables are complete against their upstream definitions ----
 check "errno: every Linux errno with the C library's text" "$PY" -c "
