@@ -208,6 +208,31 @@ expect "TensorFlow ignoring a GPU below its minimum compute capability (an info 
         "d['category'] == 'gpu-arch-unsupported'" \
         "2018-11-20 19:30:26.065771: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1442] Ignoring visible gpu device (device: 0, name: Tesla K80, pci bus id: 0000:00:1e.0, compute capability: 3.7) with Cuda compute capability 3.7. The minimum required Cuda capability is 5.2." --no-signatures
 
+expect "the gpuErrchk macro's 'GPUassert: <CUDA text>' is that CUDA error" \
+        "d['id'] == 'cuda-error.98' and d['category'] == 'gpu-arch-unsupported'" \
+        "GPUassert: invalid device function /home/u/src/GPU/CalculateEwaldCUDAKernel.cu 80" --no-signatures
+expect "Charm++'s 'Return value N from cudaX(...)' is CUDA error N" "d['id'] == 'cuda-error.46'" \
+        "Fatal CUDA Error at cuda-hybrid-api.cu:450.
+Return value 46 from 'cudaStreamCreate(&kernel_stream)'.  Exiting." --no-signatures
+expect "sc.exe's '[SC] StartService FAILED 1053:' is the Windows error 1053" \
+        "d['id'] == 'winerror.error-service-request-timeout' and d['category'] == 'service-failure'" \
+        "[SC] StartService FAILED 1053:
+The service did not respond to the start or control request in a timely fashion." --no-signatures
+expect "'LoadLibrary failed with error 126' is a DLL not found" "d['id'] == 'winerror.error-mod-not-found'" \
+        '[ErrorCode:RuntimeException] provider_bridge_ort.cc:1106 onnxruntime::ProviderLibrary::Get [ONNXRuntimeError] : 1 : FAIL : LoadLibrary failed with error 126 "" when trying to load "C:\\venv\\Lib\\site-packages\\onnxruntime\\capi\\onnxruntime_providers_cuda.dll"' --no-signatures
+expect "ONNX Runtime's warning that its CUDA provider needs other CUDA/cuDNN majors" \
+        "d['category'] == 'cuda-version-mismatch'" \
+        '2024-11-12 10:07:56.895559377 [W:onnxruntime:Default, onnxruntime_pybind_state.cc:965 CreateExecutionProviderInstance] Failed to create CUDAExecutionProvider. Require cuDNN 8.* and CUDA 12.*. Please install all dependencies as mentioned in the GPU requirements page' --no-signatures
+expect "a torch build without the distributed backend asked for" "d['category'] == 'missing-dependency'" \
+        "RuntimeError: Distributed package doesn't have NCCL built in" --no-signatures
+expect "Arrow's 'malloc of size N failed' is host memory" "d['category'] == 'host-out-of-memory'" \
+        "pyarrow.lib.ArrowMemoryError: malloc of size 64 failed" --no-signatures
+expect "DALI's 'Can't allocate N bytes on device N' is GPU memory" "d['category'] == 'gpu-out-of-memory'" \
+        "RuntimeError: Critical error in pipeline: Error when executing Mixed operator ImageDecoder encountered: Can't allocate 129499136 bytes on device 0." --no-signatures
+expect "a GPU memory pool larger than the GPU's free memory (a warning)" \
+        "d['category'] == 'gpu-memory-held-by-other-process'" \
+        "21/02/05 09:07:01 WARN rapids.GpuDeviceManager: Initial RMM allocation (14652.787109375 MB) is larger than free memory (13986.875 MB)" --no-signatures
+
 # ---- a traceback cut before its exception line: its last source line ----
 expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
         'Traceback (most recent call last):
