@@ -233,6 +233,17 @@ expect "a GPU memory pool larger than the GPU's free memory (a warning)" \
         "d['category'] == 'gpu-memory-held-by-other-process'" \
         "21/02/05 09:07:01 WARN rapids.GpuDeviceManager: Initial RMM allocation (14652.787109375 MB) is larger than free memory (13986.875 MB)" --no-signatures
 
+expect "TensorRT older than the GPU ('Target GPU SM 120 is not supported by this TensorRT release')" \
+        "d['category'] == 'gpu-arch-unsupported'" \
+        "[07/19/2025-23:34:55] [E] Error[9]: IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Target GPU SM 120 is not supported by this TensorRT release.)" --no-signatures
+expect "bitsandbytes without a library for torch's CUDA version" "d['category'] == 'cuda-version-mismatch'" \
+        "RuntimeError: Configured CUDA binary not found at /usr/local/lib/python3.12/dist-packages/bitsandbytes/libbitsandbytes_cuda129.so" --no-signatures
+expect "a value not among those the installed release registers ('(chose from {')" \
+        "d['category'] == 'invalid-configuration'" \
+        "KeyError: 'invalid tool call parser: kimi_k2 (chose from { deepseek_v3,hermes,mistral })'" --no-signatures
+expect "Ansible's 'Could not find the requested service' is a unit not installed" "d['category'] == 'missing-dependency'" \
+        'fatal: [localhost]: FAILED! => {"changed": false, "msg": "Could not find the requested service nvidia-persistenced: host"}' --no-signatures
+
 # ---- a traceback cut before its exception line: its last source line ----
 expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
         'Traceback (most recent call last):
