@@ -139,7 +139,8 @@ static bool entry_id(const cJSON *table, const cJSON *entry, struct strbuf *out)
 /* One spelling filled from entry: appended to the alternation out (kept
  * counts them), or to wholes. A spelling whose field the entry lacks, or
  * that is "unless" a flag the entry sets, or whose literal is too short
- * for the pre-filter, does not apply. */
+ * for the pre-filter, does not apply. *applied (if given) is set when it
+ * does. */
 static int add_spelling(const cJSON *entry, const cJSON *sp, const char *where, struct strbuf *out, size_t *kept,
                         cJSON *wholes, bool *applied, struct coroner_error *err)
 {
@@ -151,15 +152,16 @@ static int add_spelling(const cJSON *entry, const cJSON *sp, const char *where, 
                 return fail(err, where, "%s", "each spelling is a pattern, {\"pattern\", \"unless\"} or {\"whole\", \"unless\"}");
         struct strbuf one = { 0 };
         if (!flag_set(entry, unless) && fill(tmpl ? tmpl : whole, entry, !whole, &one)) {
+                bool used = whole || long_literals(one.data);
                 if (whole) {
                         cJSON_AddItemToArray(wholes, cJSON_CreateString(one.data));
-                        *applied = true;
-                } else if (long_literals(one.data)) {
+                } else if (used) {
                         if ((*kept)++)
                                 sb_putc(out, '|');
                         sb_append(out, one.data, one.len);
-                        *applied = true;
                 }
+                if (used && applied)
+                        *applied = true;
         }
         sb_free(&one);
         return 0;
@@ -180,13 +182,12 @@ static int entry_pattern(const cJSON *table, const cJSON *entry, const char *whe
         size_t kept = 0;
         int r = 0;
         sb_puts(out, "(?i)");
-        bool own_applied;
         for (size_t l = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(entry, "own_spellings")); l < 2 && r == 0; l++) {
                 size_t i = 0;
                 cJSON_ArrayForEach(sp, lists[l])
                         if (r == 0)
                                 r = add_spelling(entry, sp, where, out, &kept, wholes,
-                                                 l == 0 ? &table_applied[i++] : &own_applied, err);
+                                                 l == 0 ? &table_applied[i++] : NULL, err);
         }
         if (r < 0)
                 return r;
