@@ -244,6 +244,12 @@ expect "a value not among those the installed release registers ('(chose from {'
 expect "Ansible's 'Could not find the requested service' is a unit not installed" "d['category'] == 'missing-dependency'" \
         'fatal: [localhost]: FAILED! => {"changed": false, "msg": "Could not find the requested service nvidia-persistenced: host"}' --no-signatures
 
+expect "aria2c's errorCode=N by its table (24: authorization failed)" \
+        "d['id'] == 'aria2.http-auth-failed' and d['category'] == 'model-access-denied'" \
+        "08/29 06:40:31 [ERROR] CUID#7 - Download aborted. URI=https://huggingface.co/org/gated/resolve/main/model.safetensors
+Exception: [AbstractCommand.cc:351] errorCode=24 URI=https://huggingface.co/org/gated/resolve/main/model.safetensors
+  -> [HttpSkipResponseCommand.cc:218] errorCode=24 Authorization failed." --no-signatures
+
 # ---- a traceback cut before its exception line: its last source line ----
 expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
         'Traceback (most recent call last):
