@@ -960,10 +960,9 @@ static int glog_level(const char *s, size_t n)
 }
 
 /* TensorFlow's own C++ logging (tsl/platform/default/logging.cc):
- * "2018-11-20 19:30:26.065771: E tensorflow/core/...cc:1442] message".
- * Returns the length of the prefix up to the message, and the level
- * letter (I, W, E, F) in *letter; 0 if s does not begin so. */
-static size_t tf_prefix(const char *s, size_t n, char *letter)
+ * "2018-11-20 19:30:26.065771: E tensorflow/core/...cc:1442] message";
+ * the level letter (I, W, E, F) or 0, as glog_letter. */
+static char tf_letter(const char *s, size_t n)
 {
         /* the date and time with six digits of microseconds, then ": L " */
         if (n < 34 || s[4] != '-' || s[10] != ' ' || s[19] != '.' || s[26] != ':' || s[27] != ' ' || s[29] != ' ' ||
@@ -975,17 +974,15 @@ static size_t tf_prefix(const char *s, size_t n, char *letter)
         /* the source file and line, up to "] " */
         size_t end = n < 30 + 200 ? n : 30 + 200;
         for (size_t i = 30; i + 1 < end && s[i] != ' '; i++)
-                if (s[i] == ']' && s[i + 1] == ' ' && isdigit((unsigned char)s[i - 1])) {
-                        *letter = s[28];
-                        return i + 2;
-                }
+                if (s[i] == ']' && s[i + 1] == ' ' && isdigit((unsigned char)s[i - 1]))
+                        return s[28];
         return 0;
 }
 
 static int tf_level(const char *s, size_t n)
 {
-        char c = 0;
-        return !tf_prefix(s, n, &c) ? 0 : c == 'F' ? LEVEL_CRITICAL : c == 'E' ? LEVEL_ERROR : 0;
+        char c = tf_letter(s, n);
+        return c == 'F' ? LEVEL_CRITICAL : c == 'E' ? LEVEL_ERROR : 0;
 }
 
 /* Does a line (as read, with its prefixes) say it was logged as a
@@ -995,7 +992,7 @@ static int tf_level(const char *s, size_t n)
  * reading of it is weaker evidence than an error. In its first 160
  * bytes: a level word ("WARNING", "WARN", "[W]", "level=warn"), a C
  * program's "warning: ", Python's "UserWarning: " family, or glog's
- * "W1129 21:40:13" at a message start. NCCL's "NCCL WARN" is how NCCL
+ * "W1129 21:40:13" or TensorFlow's ": W " at a message start. NCCL's "NCCL WARN" is how NCCL
  * reports its errors, not a warning. */
 bool decode_warning_level(const char *line, size_t len)
 {
@@ -1012,12 +1009,10 @@ bool decode_warning_level(const char *line, size_t len)
                                 return true;
                 }
         }
-        for (size_t i = 0; i + 14 <= n; i++) {
-                char tf = 0;
+        for (size_t i = 0; i + 14 <= n; i++)
                 if ((i == 0 || line[i - 1] == ' ' || line[i - 1] == ']') &&
-                    (glog_letter(line + i, n - i) == 'W' || (tf_prefix(line + i, len - i, &tf) && tf == 'W')))
+                    (glog_letter(line + i, n - i) == 'W' || tf_letter(line + i, len - i) == 'W'))
                         return true;
-        }
         return false;
 }
 
