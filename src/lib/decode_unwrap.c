@@ -16,8 +16,10 @@
  * "(raylet)" or "[1,2]<stdout>:", no traceback or exception line, no
  * indentation, not the held line's own first word; it must not be wider
  * than the held one; and the cut must show, or have shown at this width:
- *  - a cut shows when it parts two digits ("line 1" | "501"), or a path, a
- *    URL or a flag on both sides ("…/bitsandbyt" | "es/issues");
+ *  - a cut shows when it parts two digits ("line 1" | "501"), a path, a
+ *    URL or a flag on both sides ("…/bitsandbyt" | "es/issues"), or a word
+ *    inside parentheses that the next line's first word closes
+ *    ("WorkNCCL(SeqNum=15037, …, Timeo" | "ut(ms)=600000) ran for");
  *  - after that, at the same width, a cut inside a word ("acc" | "ess"),
  *    after punctuation ("00163." | "safetensors") or at a blank is joined.
  * A natural line break inside a message ("… on the" / "installation page")
@@ -192,12 +194,35 @@ static bool path_byte(char c)
         return c && strchr("/._=-", c);
 }
 
-/* The cut shows: two digits parted ("line 1" | "501"), or a path, URL or
+/* The held line leaves a parenthesis open and the next line's first word
+ * closes it: a record's own text, cut ("…, Timeo" | "ut(ms)=600000)"). */
+static bool closes_open_parenthesis(const struct strbuf *held, const char *s, size_t n)
+{
+        size_t open = 0;
+        for (size_t i = 0; i < held->len; i++)
+                if (held->data[i] == '(')
+                        open++;
+                else if (held->data[i] == ')' && open)
+                        open--;
+        size_t inner = 0;  /* opened and closed within the next line's word */
+        for (size_t i = 0; open && i < n && s[i] != ' '; i++)
+                if (s[i] == '(') {
+                        inner++;
+                } else if (s[i] == ')') {
+                        if (!inner)
+                                return true;
+                        inner--;
+                }
+        return false;
+}
+
+/* The cut shows: two digits parted ("line 1" | "501"); a path, URL or
  * flag parted ("…/bitsandbyt" | "es/issues"): "/", ".", "_", "=" or "-"
  * inside the held line's last word and the next line's first, which does
  * not begin as the held one did ("…tokens=3185200" / "self.token…=2864304"
- * are two items of one message). A word and a word ("…on the" /
- * "installation page") are as often a natural line break as a cut. */
+ * are two items of one message); or a word parted inside parentheses the
+ * next line closes. A word and a word ("…on the" / "installation page")
+ * are as often a natural line break as a cut. */
 static bool cut_shows(const struct strbuf *held, const char *s, size_t n)
 {
         size_t start, k = last_word(held, &start);
@@ -215,7 +240,7 @@ static bool cut_shows(const struct strbuf *held, const char *s, size_t n)
                 in_held |= path_byte(word[i]);
         for (size_t i = 0; i + 1 < n && s[i] != ' '; i++)
                 in_next |= path_byte(s[i]);
-        return in_held && in_next;
+        return (in_held && in_next) || closes_open_parenthesis(held, s, n);
 }
 
 bool unwrap_continues(struct unwrap *u, const struct decoder *d, const char *line, size_t len)

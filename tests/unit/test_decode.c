@@ -328,6 +328,17 @@ START_TEST(hard_wraps_joined)
         };
         assert_unwrapped(frame, "  File \"/opt/conda/lib/python3.10/site-packages/torch/nn/modules/module.py\", "
                                 "line 1501, in _call_impl\n");
+        /* a word parted inside parentheses that the next line closes (a
+         * terminal 183 columns wide; torchtune issue #1165) */
+        const char *const paren[] = {
+                "[rank3]:[E ProcessGroupNCCL.cpp:563] [Rank 3] Watchdog caught collective operation timeout: "
+                "WorkNCCL(SeqNum=15037, OpType=_ALLGATHER_BASE, NumelIn=131072512, NumelOut=524290048, Timeo",
+                "ut(ms)=600000) ran for 600055 milliseconds before timing out.",
+                NULL,
+        };
+        assert_unwrapped(paren, "[rank3]:[E ProcessGroupNCCL.cpp:563] [Rank 3] Watchdog caught collective operation "
+                                "timeout: WorkNCCL(SeqNum=15037, OpType=_ALLGATHER_BASE, NumelIn=131072512, "
+                                "NumelOut=524290048, Timeout(ms)=600000) ran for 600055 milliseconds before timing out.\n");
 }
 END_TEST
 
@@ -352,6 +363,10 @@ START_TEST(natural_breaks_kept)
                   "terminate called without an active exception", NULL },
                 { "  File \"/usr/local/lib/python3.10/dist-packages/cog/server/worker.py\", line 224, in _handle_predict_error",
                   "yield", NULL },
+                /* a parenthesis left open by a message, and a next line
+                 * whose first word closes nothing */
+                { "WARNING: the scheduler kept (for now) the old placement of ranks on nodes (see the placement",
+                  "table below) and will retry in 30 seconds", NULL },
         };
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
                 char want[512];
