@@ -648,6 +648,26 @@ expect "cuDF's warning that the toolkit is newer than the driver" "d['category']
         "/usr/lib/python3/dist-packages/cudf/utils/_numba.py:110: UserWarning: Using CUDA toolkit version (12, 4) with CUDA driver version (12, 2) requires minor version compatibility, which is not yet supported for CUDA driver versions 12.0 and above."
 expect "DDP's DETAIL list of parameters without a gradient" "d['id'] == 'distributed.ddp-unused-parameters'" \
         "Parameters which did not receive grad for rank 1: head.proj.weight, head.proj.bias"
+expect "TensorRT's engine built for another compute capability" "d['category'] == 'gpu-arch-unsupported'" \
+        "[TensorRT] ERROR: INVALID_CONFIG: The engine plan file is generated on an incompatible device, expecting compute 8.6 got compute 7.5, please rebuild."
+expect "TVM without its CUDA target" "d['category'] == 'missing-dependency'" \
+        "tvm._ffi.base.TVMError: [10:02:11] src/target/codegen.cc:58: Check failed: bf != nullptr: Target cuda is not enabled"
+expect "cuda-python cannot dlopen the driver library" "d['category'] == 'missing-dependency'" \
+        "RuntimeError: Failed to dlopen libcuda.so"
+expect "an operator the ONNX exporter has no symbolic function for" "d['category'] == 'model-unsupported'" \
+        "Exporting the operator 'aten::_upsample_bicubic2d_aa' to ONNX opset version 17 is not supported. Please feel free to request support or submit a pull request on PyTorch GitHub: https://github.com/pytorch/pytorch/issues."
+expect "nvidia-smi cannot get a GPU's handle (a plain line)" "d['category'] == 'driver-problem'" \
+        "Unable to determine the device handle for GPU0000:3B:00.0: Unknown Error"
+expect "nvidia-smi failing, as a plain line" "d['category'] == 'driver-problem'" \
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running."
+expect "DKMS could not build a module for the running kernel" "d['category'] == 'driver-problem'" \
+        "Error! Bad return status for module build on kernel: 6.8.0-45-generic (x86_64)"
+expect "a kernel oops inside an NVIDIA module" "d['category'] == 'driver-problem'" \
+        "[ 4512.093117] RIP: 0010:uvm_va_space_destroy+0x1c4/0x4d0 [nvidia_uvm]"
+expect "a cloud GPU quota" "d['category'] == 'resource-limit'" \
+        "ERROR: (gcloud.compute.instances.create) Could not fetch resource: - Quota 'NVIDIA_L4_GPUS' exceeded. Limit: 0.0 in region us-central1."
+expect "an extension built with another CUDA than PyTorch's, as a plain line" "d['category'] == 'cuda-version-mismatch'" \
+        "The detected CUDA version (12.4) mismatches the version that was used to compile PyTorch (11.8). Please make sure to use the same CUDA versions."
 expect "PyTorch's warning that it has no kernels for the GPU is read in a warning line" \
         "d['category'] == 'gpu-arch-unsupported' and d['severity'] == 'warning'" \
         "/usr/local/lib/python3.12/dist-packages/torch/cuda/__init__.py:287: UserWarning: NVIDIA GeForce RTX 5070 Ti with CUDA capability sm_120 is not compatible with the current PyTorch installation." --no-signatures
