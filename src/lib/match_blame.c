@@ -883,55 +883,74 @@ bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blam
         return true;
 }
 
-/* The first message class whose words the line holds as the line's
- * generic verdict: of every class, of those that name a category, or of
- * those read in warning lines (in_warnings). */
+/* The first message class whose words the line (or a line continuing it)
+ * holds as the line's generic verdict: of every class, of those that name
+ * a category, or of those read in warning lines (in_warnings). */
 enum class_choice { ANY_CLASS, NAMED_CLASSES, WARNING_CLASSES };
+
+/* The first class whose words text holds (-1: none). */
+static long first_class(const coroner_db *db, pcre2_match_data *md, const char *text, enum class_choice choice)
+{
+        const struct python_knowledge *pk = db->python;
+        size_t len = strlen(text);
+        uint64_t *maybe = db_class_candidates(db, text, len);
+        long found = -1;
+        for (size_t i = 0; pk && i < pk->n_classes && found < 0; i++) {
+                const struct message_class *mc = &pk->classes[i];
+                if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->in_warnings))
+                        continue;
+                if (may_match(maybe, i) && pattern_search(db, &mc->pattern, text, len, md))
+                        found = (long)i;
+        }
+        free(maybe);
+        return found;
+}
 
 static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
                                enum class_choice choice, struct match_result *m)
 {
-        const struct python_knowledge *pk = db->python;
         memset(m, 0, sizeof *m);
-        size_t len = strlen(ev->text);
-        uint64_t *maybe = db_class_candidates(db, ev->text, len);
-        for (size_t i = 0; pk && i < pk->n_classes; i++) {
-                const struct message_class *mc = &pk->classes[i];
-                if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->in_warnings))
-                        continue;
-                if (!may_match(maybe, i) || !pattern_search(db, &mc->pattern, ev->text, len, md))
-                        continue;
-                free(maybe);
-                /* Without a traceback nothing says whose code it was: a class
-                 * that blame would decide by the frames is read as the code's
-                 * own bug, the program's that logged the line. */
-                const char *category = mc->category ? mc->category : "application-bug";
-                struct strbuf sb = { 0 };
-                char id[64];
-                snprintf(id, sizeof id, "generic.%s", category);
-                set_verdict(m, id, category, CORONER_SEV_ERROR, false, 18);
-                sb_append_display(&sb, ev->text, strlen(ev->text), 160);
-                m->title = sb_take(&sb);
-                if (choice != WARNING_CLASSES)
-                        sb_printf(&sb, "A line logged at an error level names %s.", mc->what);
-                else if (event_warning_level(ev))
-                        sb_printf(&sb, "A line logged at a warning level names %s.", mc->what);
-                else
-                        sb_printf(&sb, "A line without an error level names %s.", mc->what);
-                m->as_warning = choice == WARNING_CLASSES;
-                m->family = mc->what;
-                m->summary = sb_take(&sb);
-                if (!mc->category && !cJSON_GetArraySize(mc->fixes)) {
-                        sb_puts(&sb, "Find where the program logs this line and print the tensors or values it combines there "
-                                     "(their shapes, dtypes and devices), then make them agree.");
-                        add_fix(m, &sb);
-                }
-                add_class_fixes(m, mc, &sb);
-                offer_table_alternative(m, &mc->alt);
-                return true;
+        /* The message first, then the indented lines that continue it
+         * ("Could not fetch resource:" / " - Quota 'GPUS_ALL_REGIONS'
+         * exceeded."): the reason is often on the second. Lines of their
+         * own that the event also holds are other records. */
+        const char *text = ev->text;
+        long i = first_class(db, md, text, choice);
+        for (size_t k = 1; i < 0 && k < ev->n_evidence; k++) {
+                text = ev->evidence[k].text;
+                if (text[0] == ' ' || text[0] == '\t')
+                        i = first_class(db, md, text, choice);
         }
-        free(maybe);
-        return false;
+        if (i < 0)
+                return false;
+        const struct message_class *mc = &db->python->classes[i];
+        /* Without a traceback nothing says whose code it was: a class
+         * that blame would decide by the frames is read as the code's
+         * own bug, the program's that logged the line. */
+        const char *category = mc->category ? mc->category : "application-bug";
+        struct strbuf sb = { 0 };
+        char id[64];
+        snprintf(id, sizeof id, "generic.%s", category);
+        set_verdict(m, id, category, CORONER_SEV_ERROR, false, 18);
+        sb_append_display(&sb, text, strlen(text), 160);
+        m->title = sb_take(&sb);
+        if (choice != WARNING_CLASSES)
+                sb_printf(&sb, "A line logged at an error level names %s.", mc->what);
+        else if (event_warning_level(ev))
+                sb_printf(&sb, "A line logged at a warning level names %s.", mc->what);
+        else
+                sb_printf(&sb, "A line without an error level names %s.", mc->what);
+        m->as_warning = choice == WARNING_CLASSES;
+        m->family = mc->what;
+        m->summary = sb_take(&sb);
+        if (!mc->category && !cJSON_GetArraySize(mc->fixes)) {
+                sb_puts(&sb, "Find where the program logs this line and print the tensors or values it combines there "
+                             "(their shapes, dtypes and devices), then make them agree.");
+                add_fix(m, &sb);
+        }
+        add_class_fixes(m, mc, &sb);
+        offer_table_alternative(m, &mc->alt);
+        return true;
 }
 
 bool blame_error_line(const coroner_db *db, pcre2_match_data *md, const struct event *ev, struct match_result *m)

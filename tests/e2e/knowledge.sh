@@ -666,6 +666,10 @@ expect "a kernel oops inside an NVIDIA module" "d['category'] == 'driver-problem
         "[ 4512.093117] RIP: 0010:uvm_va_space_destroy+0x1c4/0x4d0 [nvidia_uvm]"
 expect "a cloud GPU quota" "d['category'] == 'resource-limit'" \
         "ERROR: (gcloud.compute.instances.create) Could not fetch resource: - Quota 'NVIDIA_L4_GPUS' exceeded. Limit: 0.0 in region us-central1."
+expect "an error line's reason on the line that continues it" \
+        "d['category'] == 'resource-limit' and 'Quota' in d['title']" \
+        "ERROR: (gcloud.compute.instances.create) Could not fetch resource:
+ - Quota 'NVIDIA_L4_GPUS' exceeded. Limit: 0.0 in region us-central1."
 expect "an extension built with another CUDA than PyTorch's, as a plain line" "d['category'] == 'cuda-version-mismatch'" \
         "The detected CUDA version (12.4) mismatches the version that was used to compile PyTorch (11.8). Please make sure to use the same CUDA versions."
 expect "PyTorch's warning that it has no kernels for the GPU is read in a warning line" \
