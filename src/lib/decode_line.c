@@ -992,8 +992,8 @@ static int tf_level(const char *s, size_t n)
  * reading of it is weaker evidence than an error. In its first 160
  * bytes: a level word ("WARNING", "WARN", "[W]", "level=warn"), a C
  * program's "warning: ", Python's "UserWarning: " family, or glog's
- * "W1129 21:40:13" or TensorFlow's ": W " at a message start. NCCL's "NCCL WARN" is how NCCL
- * reports its errors, not a warning. */
+ * "W1129 21:40:13" or TensorFlow's ": W " at a message start. NCCL's
+ * "NCCL WARN" is how NCCL reports its errors, not a warning. */
 bool decode_warning_level(const char *line, size_t len)
 {
         static const char *const marks[] = {

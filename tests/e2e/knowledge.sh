@@ -1149,6 +1149,15 @@ names = [n for n, v in vars(builtins).items() if isinstance(v, type) and issubcl
          and not issubclass(v, Warning) and not n.startswith('_') and n not in ('EnvironmentError', 'IOError', 'PythonFinalizationError')]
 bad = [n for n in names if n not in t]
 print(bad); sys.exit(1 if bad else 0)"
+check "cuda: each legacy number reads as its current namesake" "$PY" -c "
+import json, sys
+entries = json.load(open('$SRCDIR/knowledge/cuda.json'))['entries']
+now = {e['name']: e for e in entries if not e.get('legacy')}
+keys = ('text', 'class', 'meaning', 'candidates')
+bad = [e['number'] for e in entries if e.get('legacy') and
+       (e['name'] not in now or e['number'] in {n['number'] for n in now.values()} or
+        any(e.get(k) != now[e['name']].get(k) for k in keys))]
+print(bad); sys.exit(1 if bad else 0)"
 if [ -r /usr/local/cuda/include/driver_types.h ]; then
         check "cuda: every cudaError_t of the installed toolkit" "$PY" -c "
 import json, re, sys
