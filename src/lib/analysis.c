@@ -329,6 +329,9 @@ static void on_event(void *ctx, struct event *ev)
 
 static void rank_event(coroner_analysis *a, struct event *ev, bool announced)
 {
+        if (ev->kind == EVENT_LINE && ev->seq == a->unasked_seq && !ev->error_level && !ev->failure_line &&
+            !(prefilter_line(a->pf ? a->pf : a->db->pf, a->scanned, a->scanned_len) & PF_FULL))
+                return;  /* no literal of a signature, a table or a warning class in it */
         struct match_result m;
         if (match_event(a->db, a->md, &a->match, ev, &m)) {
                 flush_held_line(a);
@@ -735,6 +738,7 @@ static void adapt_prefilter(coroner_analysis *a, const char *msg, size_t len)
 bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size_t len, bool error_level)
 {
         int pass = PF_FULL;  /* the reference matcher decodes every line */
+        a->unasked_seq = UINT64_MAX;
         a->scanned = a->decoder.plain = NULL;
         a->watchers_listed = false;
         /* Inside a traceback, and after a unit ended (the next line may
@@ -750,6 +754,7 @@ bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size
                         prefilter_watchers(a->db->pf_watch, msg, len, &a->facts.hits);
                 else
                         pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
+                a->unasked_seq = decoded_anyway && !error_level ? a->seq : UINT64_MAX;
                 /* What the scan saw spares the decoder and track_runs a search. */
                 a->scanned = msg;
                 a->scanned_len = len;

@@ -61,6 +61,12 @@ struct coroner_analysis {
         size_t scanned_len;
         uint8_t scanned_tags;
         bool watchers_listed;
+        /* The record whose line was decoded without being asked whether
+         * it matters (a traceback was open, or a run ended: it may continue
+         * or begin one), or UINT64_MAX. When it becomes a line event, the
+         * pre-filter is asked then: in a crash loop most lines follow a
+         * traceback still open, and few of them can match. */
+        uint64_t unasked_seq;
         /* --follow (analysis_follow_tick) */
         size_t emitted;          /* diagnoses handed to the caller so far */
         size_t *reported;        /* the count of each when last reported */
