@@ -670,6 +670,20 @@ expect "an error line's reason on the line that continues it" \
         "d['category'] == 'resource-limit' and 'Quota' in d['title']" \
         "ERROR: (gcloud.compute.instances.create) Could not fetch resource:
  - Quota 'NVIDIA_L4_GPUS' exceeded. Limit: 0.0 in region us-central1."
+expect "ggml's CUDA initialisation names the runtime's error text" "d['category'] == 'gpu-unavailable'" \
+        "ggml_cuda_init: failed to initialize CUDA: no CUDA-capable device is detected"
+expect "ggml's CUDA initialisation with a driver older than the runtime" "d['category'] == 'cuda-version-mismatch'" \
+        "ggml_cuda_init: failed to initialize CUDA: CUDA driver version is insufficient for CUDA runtime version"
+expect "a CPU-only DGL asked to work on the GPU" "d['category'] == 'missing-dependency'" \
+        "dgl._ffi.base.DGLError: [14:00:04] /opt/dgl/src/runtime/c_runtime_api.cc:82: Check failed: allow_missing: Device API cuda is not enabled. Please install the cuda version of dgl."
+expect "a DGL operator without its CUDA kernels" "d['category'] == 'missing-dependency'" \
+        "dgl._ffi.base.DGLError: [10:02:11] /opt/dgl/src/array/array.cc:34: Operator COOToCSR does not support cuda device."
+expect "PhysX's GPU allocator (a line without a level, 'fail to')" "d['category'] == 'gpu-out-of-memory'" \
+        "PxgCudaDeviceMemoryAllocator fail to allocate memory 71303168 bytes!! Result = 2"
+expect "nvcc's front end reports an error as file(line)" "d['category'] == 'compile-failure'" \
+        'cuda_miner.cu(136): error: identifier "HALFSIZE" is undefined'
+expect "MSVC reports an error as file(line,column) and a code" "d['category'] == 'compile-failure'" \
+        "C:\\src\\ext\\kernel.cpp(12,5): error C2065: 'M_PI': undeclared identifier"
 expect "an extension built with another CUDA than PyTorch's, as a plain line" "d['category'] == 'cuda-version-mismatch'" \
         "The detected CUDA version (12.4) mismatches the version that was used to compile PyTorch (11.8). Please make sure to use the same CUDA versions."
 expect "PyTorch's warning that it has no kernels for the GPU is read in a warning line" \
