@@ -684,6 +684,24 @@ expect "nvcc's front end reports an error as file(line)" "d['category'] == 'comp
         'cuda_miner.cu(136): error: identifier "HALFSIZE" is undefined'
 expect "MSVC reports an error as file(line,column) and a code" "d['category'] == 'compile-failure'" \
         "C:\\src\\ext\\kernel.cpp(12,5): error C2065: 'M_PI': undeclared identifier"
+expect "FFmpeg cannot load the driver's CUDA library" "d['id'] == 'dynamic-linker.driver-library-missing'" \
+        "[h264_nvenc @ 0x5583a1c2e040] Cannot load libcuda.so.1"
+expect "FFmpeg built for a newer NVENC API than the driver has" "d['category'] == 'cuda-version-mismatch'" \
+        "[hevc_nvenc @ 0x55d0c3c6e400] Driver does not support the required nvenc API version. Required: 12.0 Found: 11.1"
+expect "a GStreamer pipeline names an element no plugin provides" "d['category'] == 'missing-dependency'" \
+        'WARNING: erroneous pipeline: no element "nvv4l2decoder"'
+expect "PyTorch's MPS back-end on a macOS too old for it" "d['category'] == 'gpu-unavailable'" \
+        "RuntimeError: The MPS backend is supported on MacOS 12.3+.Current OS version can be queried using \`sw_vers\`"
+expect "coremltools has no conversion for an operator" "d['category'] == 'model-unsupported'" \
+        "RuntimeError: PyTorch convert function for op 'scaled_dot_product_attention' not implemented."
+expect "Metal's command buffer out of memory (MLX)" "d['category'] == 'gpu-out-of-memory'" \
+        "libc++abi: terminating due to uncaught exception of type std::runtime_error: [METAL] Command buffer execution failed: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)"
+expect "float64 on the MPS device" "d['category'] == 'model-unsupported'" \
+        "TypeError: Cannot convert a MPS Tensor to float64 dtype as the MPS framework doesn't support float64. Please use float32 instead."
+expect "Caffe's CUDA_CHECK names the CUDA error by its text (the number is pre-10.1)" "d['category'] == 'gpu-arch-unsupported'" \
+        "F0806 12:02:26.552108 4388 im2col.cu:54] Check failed: error == cudaSuccess (8 vs. 0)  invalid device function"
+expect "Caffe's CUDA_CHECK on an allocation" "d['category'] == 'gpu-out-of-memory'" \
+        "F0301 12:35:45.320708 14370 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of memory"
 expect "an extension built with another CUDA than PyTorch's, as a plain line" "d['category'] == 'cuda-version-mismatch'" \
         "The detected CUDA version (12.4) mismatches the version that was used to compile PyTorch (11.8). Please make sure to use the same CUDA versions."
 expect "PyTorch's warning that it has no kernels for the GPU is read in a warning line" \
