@@ -702,6 +702,16 @@ expect "Caffe's CUDA_CHECK names the CUDA error by its text (the number is pre-1
         "F0806 12:02:26.552108 4388 im2col.cu:54] Check failed: error == cudaSuccess (8 vs. 0)  invalid device function"
 expect "Caffe's CUDA_CHECK on an allocation" "d['category'] == 'gpu-out-of-memory'" \
         "F0301 12:35:45.320708 14370 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of memory"
+expect "Lightning's accelerator that the machine does not have" "d['category'] == 'gpu-unavailable'" \
+        "lightning_fabric.utilities.exceptions.MisconfigurationException: \`CUDAAccelerator\` can not run on your system since the accelerator is not available. The following accelerator(s) is available and can be passed into \`accelerator\` argument of \`Trainer\`: ['cpu']."
+expect "Intel Gaudi with no device to take" "d['category'] == 'gpu-unavailable'" \
+        "RuntimeError: synStatus=8 [Device not found] Device acquire failed."
+expect "NIXL's UCX without CUDA transports" "d['category'] == 'missing-dependency'" \
+        "E ucx_utils.cpp:592  VRAM memory is detected as host by UCX. UCX is likely not configured with CUDA support."
+expect "Accelerate's FSDP wrap class not in the model" "d['category'] == 'invalid-configuration'" \
+        "Exception: Could not find the transformer layer class to wrap in the model."
+expect "Accelerate's bf16 on a GPU without bfloat16" "d['category'] == 'gpu-arch-unsupported'" \
+        "ValueError: bf16 mixed precision requires PyTorch >= 1.10 and a supported device."
 expect "an extension built with another CUDA than PyTorch's, as a plain line" "d['category'] == 'cuda-version-mismatch'" \
         "The detected CUDA version (12.4) mismatches the version that was used to compile PyTorch (11.8). Please make sure to use the same CUDA versions."
 expect "PyTorch's warning that it has no kernels for the GPU is read in a warning line" \
