@@ -327,10 +327,17 @@ static void on_event(void *ctx, struct event *ev)
         event_free(&aside);
 }
 
+/* The pre-filter the fast path asks of each line: the one adapted to the
+ * input's words (adapt_prefilter) once there is one. */
+static const struct prefilter *line_prefilter(const coroner_analysis *a)
+{
+        return a->pf ? a->pf : a->db->pf;
+}
+
 static void rank_event(coroner_analysis *a, struct event *ev, bool announced)
 {
         if (ev->kind == EVENT_LINE && ev->seq == a->unasked_seq && !ev->error_level && !ev->failure_line &&
-            !(prefilter_line(a->pf ? a->pf : a->db->pf, a->scanned, a->scanned_len) & PF_FULL))
+            !(prefilter_line(line_prefilter(a), a->scanned, a->scanned_len) & PF_FULL))
                 return;  /* no literal of a signature, a table or a warning class in it */
         struct match_result m;
         if (match_event(a->db, a->md, &a->match, ev, &m)) {
@@ -753,7 +760,7 @@ bool analysis_skip_message(coroner_analysis *a, int input, const char *msg, size
                 if (decoded_anyway)
                         prefilter_watchers(a->db->pf_watch, msg, len, &a->facts.hits);
                 else
-                        pass = prefilter_line_watch(a->pf ? a->pf : a->db->pf, msg, len, &a->facts.hits);
+                        pass = prefilter_line_watch(line_prefilter(a), msg, len, &a->facts.hits);
                 a->unasked_seq = decoded_anyway && !error_level ? a->seq : UINT64_MAX;
                 /* What the scan saw spares the decoder and track_runs a search. */
                 a->scanned = msg;
