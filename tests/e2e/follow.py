@@ -198,11 +198,15 @@ f.poll_lines(1.5)
 ups = f.records("update")
 ok(len(f.records("diagnosis")) == 1, "stdin: one diagnosis for three occurrences",
    [l for _, l in f.lines])
-# (Under load the diagnosis may go out after the second occurrence came:
-# what it counted and the updates' "new" add up to 3 either way.)
+# (Under load -- a sanitizer build on a busy machine -- the diagnosis may go
+# out after the second or third occurrence came: what it counted and the
+# updates' "new" add up to 3 either way, and an update follows only when
+# there was something new to count.)
 first = f.records("diagnosis")
 first_count = first[0].get("count", 1) if first else 0
-ok(ups and ups[-1]["count"] == 3 and first_count + sum(u["new"] for u in ups) == 3,
+last_count = ups[-1]["count"] if ups else first_count
+ok(first and last_count == 3 and first_count + sum(u["new"] for u in ups) == 3
+   and (ups or first_count == 3),
    "repeats come as update records (count 3: the diagnosis's and the new ones)", [first, ups])
 f.p.stdin.close()
 code, _ = f.finish()
