@@ -1012,6 +1012,19 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                         sb_printf(&check, " at line %d and compare its arguments with the documentation of %s",
                                   b->app.f->line, callee);
                         set_alternative(m, "application-bug", &cause, &check);
+                } else if (!b->app.f && b->raised.f && !m->alt_category) {
+                        /* No application frame: the call is the library's
+                         * own (a script or test shipped with it), and the
+                         * callee may be its own too, changed without it. */
+                        struct strbuf cause = { 0 }, check = { 0 };
+                        sb_printf(&cause, "A bug in %s itself: its own code calls %s with arguments that %s's current "
+                                          "definition does not take (a caller not updated when the signature changed)",
+                                  b->raised.package, callee, callee);
+                        sb_puts(&check, "Open ");
+                        sb_append_display(&check, b->raised.f->file, strlen(b->raised.f->file), 200);
+                        sb_printf(&check, " at line %d and compare the call with the definition of %s", b->raised.f->line,
+                                  callee);
+                        set_alternative(m, "application-bug", &cause, &check);
                 }
                 return true;
         }

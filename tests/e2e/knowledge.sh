@@ -1143,6 +1143,32 @@ expect "an alternative never pushes an independent root cause of the run out of 
         "PermissionError: [Errno 13] Permission denied: '/models/cache'
 OSError: [Errno 28] No space left on device: '/data/ckpt'
 RuntimeError: CUDA error: out of memory" --no-signatures
+expect "dcgm: the host engine out of reach, in dcgmi's words" \
+        "d['id'] == 'dcgm.dcgm-st-connection-not-valid' and d['category'] == 'service-failure'" \
+        "Error: Unable to connect to host engine. Host engine connection invalid/disconnected." --no-signatures
+expect "dcgm: profiling fields on GPUs without them, in dcgm-exporter's words" \
+        "d['id'] == 'dcgm.dcgm-st-profiling-not-supported' and d['category'] == 'gpu-arch-unsupported'" \
+        'time="2024-06-01T08:00:00Z" level=fatal msg="Failed to watch metrics: Error watching fields: Profiling is not supported for this group of GPUs or GPU"' --no-signatures
+expect "dcgm: the Python bindings' class of a weak text" "d['id'] == 'dcgm.dcgm-st-nvml-error' and d['category'] == 'driver-problem'" \
+        "dcgm_structs.DCGMError_NvmlError: NVML error" --no-signatures
+expect "a backend that runs only in one precision" "d['category'] == 'invalid-configuration'" \
+        "2025-01-01T00:00:00Z ERROR backend: Could not start backend: BertLarge is only supported in fp32 precision" --no-signatures
+expect "a data type a backend does not support" "d['category'] == 'invalid-configuration'" \
+        "RuntimeError: Could not start backend: dtype bfloat16 is not supported" --no-signatures
+expect "a tensor made under inference_mode given to autograd" "d['category'] == 'application-bug'" \
+        "RuntimeError: Inference tensors cannot be saved for backward. To work around you can make a clone to get a normal tensor and use it in autograd." --no-signatures
+expect "undefined symbol whose name the paste cut off" "d['category'] == 'binary-abi-mismatch'" \
+        "OSError: /opt/app/lib/libfoo_module.so: undefined symbol: " --no-signatures
+expect "a library's own script calling its own function with missing arguments: the bug is the alternative" \
+        "d['category'] == 'library-version-mismatch' and r['diagnoses'][1]['category'] == 'application-bug'" \
+        "Traceback (most recent call last):
+  File \"/usr/lib/python3.10/runpy.py\", line 196, in _run_module_as_main
+    return _run_code(code, main_globals, None,
+  File \"/usr/lib/python3.10/runpy.py\", line 86, in _run_code
+    exec(code, run_globals)
+  File \"/opt/conda/lib/python3.10/site-packages/deepspeed/tools/check_ops.py\", line 40, in <module>
+    build_all()
+TypeError: build_all() missing 1 required positional argument: 'cfg'" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
