@@ -941,14 +941,18 @@ static bool strip_timestamp(struct record *r)
         return true;
 }
 
-/* glog/klog: "E1129 21:40:13.123456 ..."; the level letter (I, W, E, F)
- * or 0. */
+/* glog/klog: "E1129 21:40:13.123456 ...", or with the year that glog
+ * 0.6 and later print by default (--log_year_in_prefix): "E20231129
+ * 21:40:13.123456 ..."; the level letter (I, W, E, F) or 0. */
 static char glog_letter(const char *s, size_t n)
 {
-        if (n < 14 || !strchr("IWEF", s[0]) || s[5] != ' ' || s[8] != ':' || s[11] != ':')
+        if (n < 14 || !strchr("IWEF", s[0]))
                 return 0;
-        for (size_t i = 1; i < 14; i++)
-                if (i != 5 && i != 8 && i != 11 && !isdigit((unsigned char)s[i]))
+        size_t date = s[5] == ' ' ? 4 : n >= 18 && s[9] == ' ' ? 8 : 0;  /* MMDD or YYYYMMDD */
+        if (!date || s[date + 4] != ':' || s[date + 7] != ':')
+                return 0;
+        for (size_t i = 1; i < date + 10; i++)
+                if (i != date + 1 && i != date + 4 && i != date + 7 && !isdigit((unsigned char)s[i]))
                         return 0;
         return s[0];
 }

@@ -31,7 +31,7 @@ enum {
         LIMIT_PCRE2_MATCH = 1000000,      /* pcre2_set_match_limit */
         LIMIT_PCRE2_DEPTH = 10000,        /* pcre2_set_depth_limit */
         LIMIT_PCRE2_HEAP_KIB = 20 * 1024, /* pcre2_set_heap_limit */
-        MAX_LITERALS = 24,                /* pre-filter literals of one pattern (one per alternative) */
+        MAX_LITERALS = 32,                /* pre-filter literals of one pattern (one per alternative) */
 };
 
 /* ---- util.c ---- */

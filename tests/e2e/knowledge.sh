@@ -1169,6 +1169,22 @@ expect "a library's own script calling its own function with missing arguments: 
   File \"/opt/conda/lib/python3.10/site-packages/deepspeed/tools/check_ops.py\", line 40, in <module>
     build_all()
 TypeError: build_all() missing 1 required positional argument: 'cfg'" --no-signatures
+expect "NVHPC's runtime: a CUDA driver call and its number" "d['id'] == 'cuda-error.700'" \
+        "Accelerator Fatal Error: call to cuMemcpyDtoHAsync returned error 700: Illegal address during kernel execution" --no-signatures
+expect "NVSHMEM's 'non-zero status: N' is not an HTTP status" "all(not x['id'].startswith('http.') for x in r['diagnoses'])" \
+        "/src/host/mem/mem_heap.cpp:1573: non-zero status: 403 Mapping mem size 1073741824 failed" --no-signatures
+expect "a kernel driver the library calls 'too old' (gdrcopy)" "d['category'] == 'driver-problem'" \
+        "ERR:  Error getting the gdrdrv driver version with ioctl error (errno=25). gdrdrv might be too old." --no-signatures
+expect "a RAFT precondition on a call's arguments" "d['category'] == 'invalid-configuration'" \
+        "RuntimeError: RAFT failure at file=/src/cpp/include/raft/neighbors/ivf_pq.cuh line=120: n_lists must be smaller than the number of rows" --no-signatures
+expect "GNU ld: a symbol defined nowhere" "d['id'] == 'build.ld-symbol' and d['category'] == 'compile-failure'" \
+        "/usr/bin/ld: ops.o: in function \`launch': ops.cpp:(.text+0x1a): undefined reference to \`cuLaunchKernelEx'" --no-signatures
+expect "nvrm: the driver's status code in a kernel log line" \
+        "d['id'] == 'nvrm.nv-err-nvlink-fabric-failure' and d['category'] == 'driver-problem'" \
+        "[ 1234.567890] NVRM: nvCheckOkFailedNoLog: Check failed: Nvlink Fabric Probe failed [NV_ERR_NVLINK_FABRIC_FAILURE] (0x00000082) returned from knvlinkDiscover @ kern_nvlink.c:212" --no-signatures
+expect "glog's prefix with the year (glog 0.6 and later) marks an error line" "d.get('id') == 'error-lines'" \
+        "I20240101 10:00:00.000000 4242 factory.cc:20] create index IVF_FLAT
+E20240101 10:00:00.000100 4242 config.cc:64] index builder rejected the request: unexpected parameter efSearch" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
