@@ -1185,6 +1185,16 @@ expect "nvrm: the driver's status code in a kernel log line" \
 expect "glog's prefix with the year (glog 0.6 and later) marks an error line" "d.get('id') == 'error-lines'" \
         "I20240101 10:00:00.000000 4242 factory.cc:20] create index IVF_FLAT
 E20240101 10:00:00.000100 4242 config.cc:64] index builder rejected the request: unexpected parameter efSearch" --no-signatures
+expect "glog's CHECK on a count of devices that is zero" "d['category'] == 'gpu-unavailable'" \
+        "F0101 00:00:00.000000  4242 engine.cc:88] Check failed: num_gpus > 0 (0 vs. 0)" --no-signatures
+expect "a libtorch without the device's backend, from another language's binding" "d['category'] == 'missing-dependency'" \
+        "Error in to_device(x) : PyTorch is not linked with support for cuda devices (getDeviceGuardImpl at ../c10/core/impl/DeviceGuardImplInterface.h:216)" --no-signatures
+expect "DataParallel given a model on another GPU than device_ids[0]" "d['category'] == 'application-bug'" \
+        "RuntimeError: module must have its parameters and buffers on device cuda:0 (device_ids[0]) but found one of them on device: cuda:1" --no-signatures
+expect "Cython: a cimported extension from another release" "d['category'] == 'binary-abi-mismatch'" \
+        "ImportError: pkg._lib.core does not export expected C function make_table" --no-signatures
+expect "the JVM: a native library that does not load" "d['category'] == 'missing-dependency'" \
+        "Exception in thread \"main\" java.lang.UnsatisfiedLinkError: no jnicuda in java.library.path" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
