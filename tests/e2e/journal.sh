@@ -232,6 +232,7 @@ follow_appended() {
         shift 3
         "$CORONER" -f json --follow "$@" > "$_out" 2>"$_out.err" &
         _pid=$!
+        wait_open $_pid "$(dirname "$_journal")/.*\.journal"
         sleep 1
         "$PY" "$TMP/export.py" "$_host" $B2 $I2 $T2 compressed | "$REMOTE" -o "$_journal" - 2>/dev/null
         for i in $(seq 50); do grep -q compressed-tensors "$_out" && break; sleep 0.2; done

@@ -18,3 +18,15 @@ done_testing() { echo "1..$_n"; }
 json_get() { "$PY" -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 top_id() { json_get "$1" 'r["diagnoses"][0]["id"] if r["diagnoses"] else "none"'; }
 ids() { json_get "$1" '" ".join(d["id"] for d in r["diagnoses"])'; }
+# wait_open PID REGEX: wait (up to 60 s) until process PID holds open a
+# file whose path matches REGEX. A coroner started in the background loads
+# its signatures before it opens its input, which under a sanitizer on a
+# busy machine takes seconds: a test that appends "after it started"
+# waits for this rather than for a fixed time.
+wait_open() {
+        _w=0
+        while [ $_w -lt 600 ] && ! ls -l "/proc/$1/fd" 2>/dev/null | grep -q -- "$2"; do
+                sleep 0.1
+                _w=$((_w + 1))
+        done
+}

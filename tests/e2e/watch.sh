@@ -186,14 +186,8 @@ cp "$TMP/ready.journal" "$TMP/live.journal"
 "$CORONER" watch --next -f json --timeout 30s --journal-file "$TMP/live.journal" k26 > "$TMP/w3.out" 2>&1 &
 pid=$!
 # "Next" is the invocation after the latest one when watch reads the
-# journal, so append only once it has: its signatures load first (seconds
-# under a sanitizer on a busy machine), then it opens the journal and
-# stands at its end.
-i=0
-while [ $i -lt 600 ] && ! ls -l /proc/$pid/fd 2>/dev/null | grep -q 'live\.journal'; do
-        sleep 0.1
-        i=$((i + 1))
-done
+# journal, so append only once it has opened it (and stood at its end).
+wait_open $pid 'live\.journal'
 sleep 1
 "$PY" "$TMP/invocation.py" $I3 "$(date +%s)" fail | "$REMOTE" -o "$TMP/live.journal" - 2>/dev/null
 wait $pid; s=$?
