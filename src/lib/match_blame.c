@@ -1003,26 +1003,24 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                 char used[160];
                 snprintf(used, sizeof used, "the package that defines %s", callee);
                 verdict_version_mismatch(m, b, b->raised.package, used, "a call's arguments");
-                if (b->app.f && !m->alt_category) {
+                /* The call site: the application's frame, or with none the
+                 * library's own (a script or test shipped with it, whose
+                 * callee may be its own too, changed without it). */
+                const struct frame *site = b->app.f ? b->app.f : b->raised.f;
+                if (site && !m->alt_category) {
                         struct strbuf cause = { 0 }, check = { 0 };
-                        sb_puts(&cause, "The application passed an argument that no release takes (through keyword "
-                                        "arguments the library hands on)");
+                        if (b->app.f)
+                                sb_puts(&cause, "The application passed an argument that no release takes (through "
+                                                "keyword arguments the library hands on)");
+                        else
+                                sb_printf(&cause, "A bug in %s itself: its own code calls %s with arguments that %s's "
+                                                  "current definition does not take (a caller not updated when the "
+                                                  "signature changed)",
+                                          b->raised.package, callee, callee);
                         sb_puts(&check, "Open ");
-                        sb_append_display(&check, b->app.f->file, strlen(b->app.f->file), 200);
-                        sb_printf(&check, " at line %d and compare its arguments with the documentation of %s",
-                                  b->app.f->line, callee);
-                        set_alternative(m, "application-bug", &cause, &check);
-                } else if (!b->app.f && b->raised.f && !m->alt_category) {
-                        /* No application frame: the call is the library's
-                         * own (a script or test shipped with it), and the
-                         * callee may be its own too, changed without it. */
-                        struct strbuf cause = { 0 }, check = { 0 };
-                        sb_printf(&cause, "A bug in %s itself: its own code calls %s with arguments that %s's current "
-                                          "definition does not take (a caller not updated when the signature changed)",
-                                  b->raised.package, callee, callee);
-                        sb_puts(&check, "Open ");
-                        sb_append_display(&check, b->raised.f->file, strlen(b->raised.f->file), 200);
-                        sb_printf(&check, " at line %d and compare the call with the definition of %s", b->raised.f->line,
+                        sb_append_display(&check, site->file, strlen(site->file), 200);
+                        sb_printf(&check, " at line %d and compare %s with the %s of %s", site->line,
+                                  b->app.f ? "its arguments" : "the call", b->app.f ? "documentation" : "definition",
                                   callee);
                         set_alternative(m, "application-bug", &cause, &check);
                 }
