@@ -185,6 +185,10 @@ int watch_command(int argc, char **argv)
                 { "user", no_argument, NULL, 'U' },           { "signatures", required_argument, NULL, 's' },
                 { "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
         };
+        /* --next counts from now: an invocation that begins while the
+         * signatures load is the next one, not one before it. */
+        struct timespec started;
+        clock_gettime(CLOCK_REALTIME, &started);
         struct coroner_report_options ropts = { .width = 80 };
         struct watch_options wo = { .out = stdout, .ropts = &ropts };
         const char **dirs = calloc((size_t)argc + 1, sizeof *dirs), **files = calloc((size_t)argc + 1, sizeof *files);
@@ -196,7 +200,10 @@ int watch_command(int argc, char **argv)
         optind = 1;
         while ((c = getopt_long(argc, argv, "f:s:h", longopts, NULL)) != -1) {
                 switch (c) {
-                case 'N': jo.invocation = "next"; break;
+                case 'N':
+                        jo.invocation = "next";
+                        jo.next_after_usec = (int64_t)started.tv_sec * 1000000 + started.tv_nsec / 1000;
+                        break;
                 case 'R': wo.ready_url = optarg; break;
                 case 'T':
                 case 'E': {

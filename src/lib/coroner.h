@@ -248,9 +248,11 @@ struct coroner_journal_options {
                                      * report is out (malloc'd; NULL if none was read) */
         /* Only one invocation of the one unit named with -u: "last" its
          * latest, read from its first entry; "next" the first to begin
-         * after now; or an invocation ID. The kernel's lines since the
-         * invocation began are kept. */
+         * after next_after_usec; or an invocation ID. The kernel's lines
+         * since the invocation began are kept. */
         const char *invocation;
+        int64_t next_after_usec;    /* "next": counted from this time (the command's start,
+                                     * microseconds since the epoch); 0: from the journal's end */
         char *invocation_ret;       /* --invocation: the ID read, 33 bytes ("" when the unit has none) */
         bool follow;                /* keep reading as entries arrive */
         /* --follow: what to call and when to stop (fo->stop is also checked

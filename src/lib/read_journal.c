@@ -545,22 +545,24 @@ static void announce_entry(struct journal_reader *jr, size_t msg_len)
         jr->fo->on_entry(jr->fo->ctx, &e);
 }
 
-/* --invocation: the unit's latest invocation (into jr->invocation, or
- * for "next" jr->before), and the time of its first entry. The journal
- * is read backwards from its end, over that invocation only. */
-static void find_last_invocation(struct journal_reader *jr, uint64_t *ret_start)
+/* --invocation: the unit's latest invocation before the time UNTIL (0:
+ * the journal's end) into ID, and the time of its first entry. The
+ * journal is read backwards, over that invocation only. */
+static void find_last_invocation(struct journal_reader *jr, uint64_t until, char id[33], uint64_t *ret_start)
 {
-        char *id = jr->invocation;
         id[0] = '\0';
         *ret_start = 0;
-        sd_journal_seek_tail(jr->j);
+        if (until)
+                sd_journal_seek_realtime_usec(jr->j, until);
+        else
+                sd_journal_seek_tail(jr->j);
         while (sd_journal_previous(jr->j) > 0) {
                 char here[33];
                 entry_invocation(jr->j, here);
                 if (!here[0])
                         continue;
                 if (!id[0])
-                        memcpy(id, here, sizeof here);
+                        memcpy(id, here, 33);
                 else if (strcmp(here, id) != 0)
                         break;
                 sd_journal_get_realtime_usec(jr->j, ret_start);
@@ -568,17 +570,24 @@ static void find_last_invocation(struct journal_reader *jr, uint64_t *ret_start)
 }
 
 /* --invocation: stand before the first entry of the invocation to read
- * ("last", "next" or an ID; read_available steps forward first). */
-static void seek_invocation(struct journal_reader *jr, const char *which)
+ * ("last", "next" or an ID; read_available steps forward first). "Next"
+ * counts from NEXT_AFTER, the command's start, not from when the journal
+ * is opened: an invocation that began while coroner loaded its signatures
+ * is the one the user is waiting for. */
+static void seek_invocation(struct journal_reader *jr, const char *which, int64_t next_after)
 {
         uint64_t start;
-        find_last_invocation(jr, &start);
         if (strcmp(which, "next") == 0) {
-                memcpy(jr->before, jr->invocation, sizeof jr->before);
+                find_last_invocation(jr, (uint64_t)next_after, jr->before, &start);
                 jr->invocation[0] = '\0';
-                sd_journal_seek_tail(jr->j);
-                sd_journal_previous(jr->j);
+                if (next_after) {
+                        sd_journal_seek_realtime_usec(jr->j, (uint64_t)next_after);
+                } else {
+                        sd_journal_seek_tail(jr->j);
+                        sd_journal_previous(jr->j);
+                }
         } else if (strcmp(which, "last") == 0) {
+                find_last_invocation(jr, 0, jr->invocation, &start);
                 sd_journal_seek_realtime_usec(jr->j, start);
         } else {
                 snprintf(jr->invocation, sizeof jr->invocation, "%s", which);
@@ -758,7 +767,7 @@ static int seek_start(struct journal_reader *jr, const struct coroner_journal_op
                 return CORONER_E_USAGE;
         }
         if (o->invocation) {
-                seek_invocation(jr, o->invocation);
+                seek_invocation(jr, o->invocation, o->next_after_usec);
         } else if (cursor) {
                 jr->resumed = true;
                 if (sd_journal_next(jr->j) > 0 && sd_journal_test_cursor(jr->j, cursor) <= 0)

@@ -196,6 +196,17 @@ check "watch --next: its verdict as JSON" \
         "$PY" -c "import json,sys; r=[json.loads(l) for l in open('$TMP/w3.out')]; sys.exit(not (r[-1]['record']=='verdict' and r[-1]['verdict']=='failed'))"
 check "watch --next: not the invocations before it" sh -c "! grep -q 'SGLang is ready' '$TMP/w3.out'"
 
+# "Next" counts from the command's start, not from when watch has loaded
+# its signatures and read the journal: an invocation that begins in between
+# is the one waited for. Here it is written before watch starts, its entries
+# stamped 3 s ahead, so it is certainly there when the journal is read.
+cp "$TMP/ready.journal" "$TMP/early.journal"
+"$PY" "$TMP/invocation.py" $I3 "$(($(date +%s) + 3))" fail | "$REMOTE" -o "$TMP/early.journal" - 2>/dev/null
+"$CORONER" watch --next --timeout 30s --journal-file "$TMP/early.journal" k26 > "$TMP/w5.out" 2>&1; s=$?
+[ $s -eq 1 ] && grep -q 'compressed-tensors.unknown-compression-format' "$TMP/w5.out" \
+        && ok "watch --next: an invocation begun during watch's own start-up is the next one" \
+        || not_ok "watch --next: begun during start-up" "exit $s $(cat "$TMP/w5.out")"
+
 "$CORONER" watch --next --timeout 1s --journal-file "$TMP/ready.journal" k26 > "$TMP/w4.out" 2>&1; s=$?
 [ $s -eq 124 ] && grep -q "timed out after .*no milestone reached" "$TMP/w4.out" && ok "watch --next --timeout: nothing started: exit 124" \
         || not_ok "watch --next --timeout: exit 124" "exit $s $(cat "$TMP/w4.out")"
