@@ -490,7 +490,21 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
          * accept: most often one the user configured (an argument, a
          * setting, a name). */
         bool in_library = b->raised.kind == FRAME_LIBRARY && b->raised.package[0] && b->app.f;
-        if (x->type && strcmp(x->type, "ValueError") == 0 && !b->raised.f) {
+        const char *raised_in = b->raised.f && b->raised.f->function ? b->raised.f->function : "";
+        if (x->type && strcmp(x->type, "AssertionError") == 0 &&
+            (strcmp(raised_in, "__init__") == 0 || strcmp(raised_in, "__post_init__") == 0)) {
+                /* An assert in a constructor checks the values it was
+                 * built with (a width that the head size divides, a rank
+                 * within the world size): a setting first, a bug second. */
+                struct strbuf check = { 0 };
+                set_verdict(m, "generic.invalid-configuration", "invalid-configuration", CORONER_SEV_ERROR, false, 20);
+                sb_puts(&sb, "The constructor's own check is wrong: the values passed to it are valid and the "
+                             "assertion does not hold for them");
+                sb_puts(&check, "Read the assertion at ");
+                where(&check, b->raised.f);
+                sb_puts(&check, ": it names the arguments (or values derived from them) that must agree");
+                set_alternative(m, "application-bug", &sb, &check);
+        } else if (x->type && strcmp(x->type, "ValueError") == 0 && !b->raised.f) {
                 /* With no frame at all, the line is a server's or a tool's
                  * refusal of what it was given (a dtype for a quantization
                  * method, a tensor-parallel size, an adapter's modules): a
@@ -605,6 +619,56 @@ static void verdict_missing_module(struct match_result *m, const coroner_db *db,
         add_fix(m, &sb);
 }
 
+/* "module 'a.b' has no attribute 'y'" raised by a's own code naming y in
+ * its source line: the package disagrees with itself. Not when a's
+ * module-level __getattr__ raised it (numpy, torch: the caller asked for
+ * a removed name) or the name was looked up by getattr() (transformers'
+ * auto classes: the name comes from a model's config). */
+static bool own_attribute(const struct blame *b, const char *top, const char *name)
+{
+        const struct frame *f = b->raised.f;
+        if (!f || b->raised.kind != FRAME_LIBRARY || strcmp(b->raised.package, top) != 0 || !f->code ||
+            (f->function && strcmp(f->function, "__getattr__") == 0) || strstr(f->code, "getattr("))
+                return false;
+        const char *at = strstr(f->code, name);
+        size_t n = strlen(name);
+        return at && at > f->code && at[-1] == '.' && !(isalnum((unsigned char)at[n]) || at[n] == '_');
+}
+
+static void verdict_own_attribute(struct match_result *m, const struct blame *b, const char *top, const char *module,
+                                  const char *name)
+{
+        struct strbuf sb = { 0 }, check = { 0 };
+        set_verdict(m, "generic.application-bug", "application-bug", CORONER_SEV_ERROR, false, 20);
+        exception_words(&sb, b->exc);
+        sb_printf(&sb, ": a bug inside %s (its own module lacks the name)", top);
+        m->title = sb_take(&sb);
+        sb_printf(&sb, "%s's code in ", top);
+        where(&sb, b->raised.f);
+        sb_printf(&sb, " uses %s.%s, which its own module does not define: a bug in %s (a code path that passes it "
+                       "the wrong object, or one its tests do not reach), or an argument from the caller that is not "
+                       "the object %s expects.",
+                  module, name, top, top);
+        m->summary = sb_take(&sb);
+        if (plain_name(top)) {
+                sb_printf(&sb, "pip show %s", top);
+                add_fix(m, &sb);
+        }
+        sb_printf(&sb, "Search %s's issue tracker for the message; update to a release that fixes it, or avoid the "
+                       "option or code path that reaches ",
+                  top);
+        where(&sb, b->raised.f);
+        sb_puts(&sb, ".");
+        add_fix(m, &sb);
+        sb_printf(&sb, "Files of two %s releases mixed in one installation (an upgrade over an older one)", top);
+        if (plain_name(top))
+                sb_printf(&check, "pip install --force-reinstall --no-deps %s==$(pip show %s | sed -n 's/^Version: //p')",
+                          top, top);
+        else
+                sb_puts(&check, "Reinstall the package in full, at the version installed");
+        set_alternative(m, "library-version-mismatch", &sb, &check);
+}
+
 /* A message "No module named 'a.b'", "cannot import name 'X' from 'a.b'",
  * "module 'a' has no attribute 'y'": the verdict of an import. */
 static bool import_verdict(struct match_result *m, const coroner_db *db, const struct blame *b)
@@ -659,6 +723,10 @@ static bool import_verdict(struct match_result *m, const coroner_db *db, const s
             !strstr(x->message, "circular import")) {
                 char detail[300];
                 top_package(module, top);
+                if (own_attribute(b, top, name)) {
+                        verdict_own_attribute(m, b, top, module, name);
+                        return true;
+                }
                 snprintf(detail, sizeof detail, "the attribute %s.%s", module, name);
                 verdict_version_mismatch(m, b, user, top, detail);
                 return true;

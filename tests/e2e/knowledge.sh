@@ -1195,6 +1195,54 @@ expect "Cython: a cimported extension from another release" "d['category'] == 'b
         "ImportError: pkg._lib.core does not export expected C function make_table" --no-signatures
 expect "the JVM: a native library that does not load" "d['category'] == 'missing-dependency'" \
         "Exception in thread \"main\" java.lang.UnsatisfiedLinkError: no jnicuda in java.library.path" --no-signatures
+expect "cupti: a profiler's CUPTI failure by its result name" \
+        "d['id'] == 'cupti.cupti-error-insufficient-privileges' and d['category'] == 'invalid-configuration'" \
+        "/src/tracer.cpp:120: error: function cuptiActivityRegisterCallbacks(req, done) failed with error CUPTI_ERROR_INSUFFICIENT_PRIVILEGES." --no-signatures
+expect "cupti: kineto's advice that names a result is not the error" "not r['diagnoses']" \
+        "INFO:2024-02-02 09:53:39 166:166 init.cpp:158] If you see CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, refer to https://developer.nvidia.com/nvidia-development-tools-solutions-err-nvgpuctrperm-cupti" --no-signatures
+expect "a gdb backtrace through abort() is a SIGABRT" "d['id'] == 'signal.sigabrt'" \
+        "#4  0x00007f3c8a2b5859 in raise () from /lib/x86_64-linux-gnu/libc.so.6
+#5  0x00007f3c8a2a0535 in __GI_abort () at abort.c:79
+#6  0x0000555555556abc in main () at train.cc:42" --no-signatures
+expect "a program that reports a bug in itself (GDB's internal-error)" "d['category'] == 'application-bug'" \
+        "gdb/dwarf2/read.c:1234: internal-error: process_die: Assertion \`die->tag != 0' failed.
+A problem internal to GDB has been detected,
+further debugging may prove unreliable." --no-signatures
+expect "a compiled operator called with arguments it was not registered with" "d['category'] == 'library-version-mismatch'" \
+        "Traceback (most recent call last):
+  File \"/usr/lib/python3/dist-packages/engine/attention.py\", line 80, in plan
+    self._module.plan(*args)
+  File \"/usr/lib/python3/dist-packages/torch/_ops.py\", line 829, in __call__
+    return self._op(*args, **kwargs)
+RuntimeError: fused_kernels::plan() is missing value for argument '_15'. Declaration: fused_kernels::plan(Tensor a, Tensor b, int _15) -> Tensor" --no-signatures
+expect "a kernel with no build for the model's GQA group size" "d['category'] == 'model-unsupported'" \
+        "RuntimeError: BatchPrefillWithPagedKVCachePyTorchWrapper::Forward(...)::<lambda()> failed to dispatch group_size 3" --no-signatures
+expect "a graph beyond protobuf's 2 GB" "d['category'] == 'model-unsupported'" \
+        "[libprotobuf ERROR google/protobuf/message_lite.cc:289] Exceeded maximum protobuf size of 2GB: 2193606791" --no-signatures
+expect "an environment variable asking for what the device cannot do" "d['category'] == 'invalid-configuration'" \
+        "FI_EFA_USE_DEVICE_RDMA=1 was set by user, but EFA device has no rdma-read capability.  Application will abort()." --no-signatures
+expect "a package's own code asking its own module for a name it lacks is its bug" \
+        "d['category'] == 'application-bug' and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "Traceback (most recent call last):
+  File \"run.py\", line 3, in <module>
+    step()
+  File \"/usr/lib/python3/dist-packages/pkgx/utils/ranks.py\", line 42, in rank
+    return mpu.get_model_parallel_rank()
+AttributeError: module 'pkgx.parallel.state_sp' has no attribute 'get_model_parallel_rank'" --no-signatures
+expect "a removed name asked of a package's module __getattr__ stays a version mismatch" "d['category'] == 'library-version-mismatch'" \
+        "Traceback (most recent call last):
+  File \"/usr/lib/python3/dist-packages/otherpkg/io.py\", line 10, in load
+    x = numpy.float(v)
+  File \"/usr/lib/python3/dist-packages/numpy/__init__.py\", line 324, in __getattr__
+    raise AttributeError(__former_attrs__[attr])
+AttributeError: module 'numpy' has no attribute 'float'" --no-signatures
+expect "an assert in a constructor checks the values it was built with" "d['category'] == 'invalid-configuration'" \
+        "Traceback (most recent call last):
+  File \"test.py\", line 8, in <module>
+    model = Mixer(d_model=16)
+  File \"/usr/lib/python3/dist-packages/mixer/modules/mixer.py\", line 77, in __init__
+    assert self.d_inner % self.headdim == 0
+AssertionError" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
