@@ -1243,6 +1243,15 @@ expect "an assert in a constructor checks the values it was built with" "d['cate
   File \"/usr/lib/python3/dist-packages/mixer/modules/mixer.py\", line 77, in __init__
     assert self.d_inner % self.headdim == 0
 AssertionError" --no-signatures
+expect "XLA that cannot start ptxas: the CUDA assembler is not installed" "d['category'] == 'missing-dependency'" \
+        "2022-03-11 15:15:48.010891: F external/org_tensorflow/tensorflow/compiler/xla/service/gpu/nvptx_compiler.cc:435] ptxas returned an error during compilation of ptx to sass: 'INTERNAL: Failed to launch ptxas'" --no-signatures
+expect "wgpu: a device asked for a limit its adapter does not allow" "d['category'] == 'invalid-configuration'" \
+        "Could not get WebGPU device: LimitsExceeded(FailedLimit { name: \"max_bind_groups\", requested: 8, allowed: 4 })" --no-signatures
+expect "wandb without an API key in a job with no terminal" "d['category'] == 'model-access-denied'" \
+        "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])" --no-signatures
+expect "ExecuTorch's Vulkan back end without a shader for the operator's dtypes" "d['category'] == 'model-unsupported'" \
+        "libc++abi: terminating due to uncaught exception of type vkcompute::vkapi::Error:
+(it != listings_.end()) is false! Could not find ShaderInfo with name view_convert_buffer_int32_uint8" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
