@@ -546,12 +546,15 @@ static void announce_entry(struct journal_reader *jr, size_t msg_len)
 }
 
 /* --invocation: the unit's latest invocation before the time UNTIL (0:
- * the journal's end) into ID, and the time of its first entry. The
- * journal is read backwards, over that invocation only. */
+ * the journal's end) into ID, and with RET_START the time of its first
+ * entry. The journal is read backwards, over that invocation only; with
+ * no RET_START it stops at the invocation's last entry (a long-running
+ * service's thousands of lines are not walked to learn its ID). */
 static void find_last_invocation(struct journal_reader *jr, uint64_t until, char id[33], uint64_t *ret_start)
 {
         id[0] = '\0';
-        *ret_start = 0;
+        if (ret_start)
+                *ret_start = 0;
         if (until)
                 sd_journal_seek_realtime_usec(jr->j, until);
         else
@@ -565,6 +568,8 @@ static void find_last_invocation(struct journal_reader *jr, uint64_t until, char
                         memcpy(id, here, 33);
                 else if (strcmp(here, id) != 0)
                         break;
+                if (!ret_start)
+                        break;
                 sd_journal_get_realtime_usec(jr->j, ret_start);
         }
 }
@@ -576,9 +581,8 @@ static void find_last_invocation(struct journal_reader *jr, uint64_t until, char
  * is the one the user is waiting for. */
 static void seek_invocation(struct journal_reader *jr, const char *which, int64_t next_after)
 {
-        uint64_t start;
         if (strcmp(which, "next") == 0) {
-                find_last_invocation(jr, (uint64_t)next_after, jr->before, &start);
+                find_last_invocation(jr, (uint64_t)next_after, jr->before, NULL);
                 jr->invocation[0] = '\0';
                 if (next_after) {
                         sd_journal_seek_realtime_usec(jr->j, (uint64_t)next_after);
@@ -587,6 +591,7 @@ static void seek_invocation(struct journal_reader *jr, const char *which, int64_
                         sd_journal_previous(jr->j);
                 }
         } else if (strcmp(which, "last") == 0) {
+                uint64_t start;
                 find_last_invocation(jr, 0, jr->invocation, &start);
                 sd_journal_seek_realtime_usec(jr->j, start);
         } else {
