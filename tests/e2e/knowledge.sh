@@ -1252,6 +1252,16 @@ expect "wandb without an API key in a job with no terminal" "d['category'] == 'm
 expect "ExecuTorch's Vulkan back end without a shader for the operator's dtypes" "d['category'] == 'model-unsupported'" \
         "libc++abi: terminating due to uncaught exception of type vkcompute::vkapi::Error:
 (it != listings_.end()) is false! Could not find ShaderInfo with name view_convert_buffer_int32_uint8" --no-signatures
+expect "XGBoost's CUDA error with the file and line before the runtime's text" "d['id'] == 'cuda-error.2'" \
+        "CUDA error: build/xgboost/src/common/device_helpers.cuh(386): out of memory" --no-signatures
+expect "an option the library's GPU implementation does not have" "d['category'] == 'invalid-configuration'" \
+        "_catboost.CatBoostError: catboost/private/libs/options/catboost_options.cpp:936: On GPU loss MultiClass can't be used with ordered boosting" --no-signatures
+expect "bitsandbytes without a CUDA runtime it can load" "d['category'] == 'missing-dependency'" \
+        "CUDA Setup failed despite GPU being available. Please run the following command to get more information:" --no-signatures
+expect "a library that loads but lacks a symbol is an ABI mismatch, not a missing library" "d['category'] == 'binary-abi-mismatch'" \
+        "Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda/lib64/libcudnn_cnn_train.so.8: undefined symbol: _ZN5cudnn3cnn5infer22queryClusterPropertiesERPhS3_, version libcudnn_cnn_infer.so.8" --no-signatures
+expect "a model dimension that the shard count does not divide" "d['category'] == 'invalid-configuration'" \
+        "AssertionError: The choosen size 50432 is not compatible with sharding on 3 shards" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
