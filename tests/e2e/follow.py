@@ -194,6 +194,10 @@ for i in range(3):
     f.p.stdin.write(("\n".join(t.replace("19044", str(19044 + i)) for t in TRACEBACK) + "\n").encode())
     f.p.stdin.flush()
     time.sleep(0.4)
+# The diagnosis, however long start-up took (a sanitizer build loading its
+# signatures on a busy machine: seconds), then an interval and a half for
+# the updates that may follow it.
+f.wait_for(lambda l: '"record":"diagnosis"' in l, 60)
 f.poll_lines(1.5)
 ups = f.records("update")
 ok(len(f.records("diagnosis")) == 1, "stdin: one diagnosis for three occurrences",

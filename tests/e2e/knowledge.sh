@@ -1262,6 +1262,11 @@ expect "a library that loads but lacks a symbol is an ABI mismatch, not a missin
         "Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda/lib64/libcudnn_cnn_train.so.8: undefined symbol: _ZN5cudnn3cnn5infer22queryClusterPropertiesERPhS3_, version libcudnn_cnn_infer.so.8" --no-signatures
 expect "a model dimension that the shard count does not divide" "d['category'] == 'invalid-configuration'" \
         "AssertionError: The choosen size 50432 is not compatible with sharding on 3 shards" --no-signatures
+expect "mlflow: the tracking server's error code, from the client's RestException" \
+        "d['id'] == 'mlflow.resource-does-not-exist' and d['category'] == 'invalid-configuration'" \
+        "mlflow.exceptions.RestException: RESOURCE_DOES_NOT_EXIST: Could not find experiment with ID 7" --no-signatures
+expect "mlflow: a parameter logged again with another value is the logging code's mistake" "d['category'] == 'application-bug'" \
+        "mlflow.exceptions.RestException: INVALID_PARAMETER_VALUE: Changing param values is not allowed. Params were already logged='[{'key': 'lr'}]'" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
