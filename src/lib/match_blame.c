@@ -639,6 +639,7 @@ static void verdict_own_attribute(struct match_result *m, const struct blame *b,
                                   const char *name)
 {
         struct strbuf sb = { 0 }, check = { 0 };
+        bool shell_safe = plain_name(top);  /* may go into the commands below */
         set_verdict(m, "generic.application-bug", "application-bug", CORONER_SEV_ERROR, false, 20);
         exception_words(&sb, b->exc);
         sb_printf(&sb, ": a bug inside %s (its own module lacks the name)", top);
@@ -650,7 +651,7 @@ static void verdict_own_attribute(struct match_result *m, const struct blame *b,
                        "the object %s expects.",
                   module, name, top, top);
         m->summary = sb_take(&sb);
-        if (plain_name(top)) {
+        if (shell_safe) {
                 sb_printf(&sb, "pip show %s", top);
                 add_fix(m, &sb);
         }
@@ -661,7 +662,7 @@ static void verdict_own_attribute(struct match_result *m, const struct blame *b,
         sb_puts(&sb, ".");
         add_fix(m, &sb);
         sb_printf(&sb, "Files of two %s releases mixed in one installation (an upgrade over an older one)", top);
-        if (plain_name(top))
+        if (shell_safe)
                 sb_printf(&check, "pip install --force-reinstall --no-deps %s==$(pip show %s | sed -n 's/^Version: //p')",
                           top, top);
         else

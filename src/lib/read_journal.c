@@ -565,7 +565,7 @@ static void find_last_invocation(struct journal_reader *jr, uint64_t until, char
                 if (!here[0])
                         continue;
                 if (!id[0])
-                        memcpy(id, here, 33);
+                        memcpy(id, here, sizeof here);
                 else if (strcmp(here, id) != 0)
                         break;
                 if (!ret_start)
