@@ -706,6 +706,23 @@ static bool strip_bold(struct record *r)
         return true;
 }
 
+/* A Markdown code span around a whole line ("`TypeError: ...`"), as people
+ * quote the one line that matters in an issue or a ticket. Not a fence
+ * ("```") and not a line that only begins and ends with spans of its own
+ * ("`x` must be `y`"): no backtick inside. */
+static bool strip_code_span(struct record *r)
+{
+        size_t n = r->msg_len;
+        while (n && (r->msg[n - 1] == ' ' || r->msg[n - 1] == '\r'))
+                n--;
+        if (n < 4 || r->msg[0] != '`' || r->msg[n - 1] != '`' || r->msg[1] == ' ' ||
+            memchr(r->msg + 1, '`', n - 2) != NULL)
+                return false;
+        consume(r, 1);
+        r->msg_len = n - 2;
+        return true;
+}
+
 /* Colour: "\x1b[36m" (SGR) before or between prefixes, or what is left of
  * it when the ESC byte was lost on the way ("[36m(RayWorkerWrapper ..."). */
 static bool strip_colour(struct record *r)
@@ -1060,6 +1077,11 @@ int decode_level_at_start(const char *s, size_t n, bool line_start)
                 if (close && (size_t)(close - s) + 2 < n && close[1] == ':')
                         return decode_level_at_start(close + 2, n - (size_t)(close - s) - 2, true);
         }
+        /* "[E] ...", "[F] ...": polygraphy's and trtexec's own severity
+         * letters at a line's start (TensorRT's ILogger::Severity, as
+         * "] [E] " inside a line below) */
+        if (line_start && n > 4 && s[0] == '[' && (s[1] == 'E' || s[1] == 'F') && s[2] == ']' && s[3] == ' ')
+                return s[1] == 'F' ? LEVEL_CRITICAL : LEVEL_ERROR;
         if (line_start && s[0] == '[')
                 return ray_level(s, n) ? ray_level(s, n) : c10_level(s, n);
         static const struct { const char *word; int level; } words[] = {
@@ -1249,7 +1271,8 @@ static void set_level(const struct decoder *d, struct record *r, const char *lin
 static void strip_prefixes(struct decoder *d, struct record *r, const char *start, struct level_memo *memo)
 {
         for (int round = 0; round < 6 && r->msg_len; round++) {
-                if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r) || strip_bold(r))
+                if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r) || strip_bold(r) ||
+                    strip_code_span(r))
                         continue;
                 if (strip_worker(r) || strip_torchrun(r) || strip_pdsh_host(r))
                         continue;

@@ -1267,6 +1267,45 @@ expect "mlflow: the tracking server's error code, from the client's RestExceptio
         "mlflow.exceptions.RestException: RESOURCE_DOES_NOT_EXIST: Could not find experiment with ID 7" --no-signatures
 expect "mlflow: a parameter logged again with another value is the logging code's mistake" "d['category'] == 'application-bug'" \
         "mlflow.exceptions.RestException: INVALID_PARAMETER_VALUE: Changing param values is not allowed. Params were already logged='[{'key': 'lr'}]'" --no-signatures
+expect "an exception line quoted in a Markdown code span is read as the exception" "d['category'] == 'model-unsupported'" \
+        '`ValueError: The checkpoint you are trying to load has model type qwen3_moe but Transformers does not recognize this architecture.`' --no-signatures
+expect "dcgm: dcgm-exporter's 'Error watching fields:' with a status text too common to match alone" \
+        "d['id'] == 'dcgm.dcgm-st-not-supported'" \
+        'time="2022-05-27T08:53:59Z" level=fatal msg="Error watching fields: Feature not supported"' --no-signatures
+expect "dcgm: a module not loaded names the GPU without profiling metrics as the alternative" \
+        "d['id'] == 'dcgm.dcgm-st-module-not-loaded' and any(x['category'] == 'gpu-arch-unsupported' for x in r['diagnoses'][1:3])" \
+        'time="2020-12-15T11:28:40Z" level=fatal msg="Error watching fields: This request is serviced by a module of DCGM that is not currently loaded"' --no-signatures
+expect "the CUDA samples' '(error code <text>)' is that CUDA error, not the allocation it failed" \
+        "d['id'] == 'cuda-error.3' and d['category'] == 'driver-problem'" \
+        "Failed to allocate device vector A (error code initialization error)!" --no-signatures
+expect "a matrix factorisation that failed on its numbers is the data or the settings" "d['category'] == 'invalid-configuration'" \
+        "torch._C._LinAlgError: linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order 3596 is not positive-definite)." --no-signatures
+expect "nixl: a status raised by NIXL's Python bindings" "d['id'] == 'nixl.nixl-err-not-found' and d['category'] == 'application-bug'" \
+        "nixl._bindings.nixlNotFoundError: NIXL_ERR_NOT_FOUND" --no-signatures
+expect "nixl: a peer that went away is communication" "d['id'] == 'nixl.nixl-err-remote-disconnect' and d['category'] == 'distributed-communication'" \
+        "nixl_cu12._bindings.nixlRemoteDisconnectError: NIXL_ERR_REMOTE_DISCONNECT" --no-signatures
+expect "TensorRT's 'CUDA initialization failure with error: 35' is the runtime's error 35" "d['id'] == 'cuda-error.35'" \
+        "[05/06/2023-17:34:17] [TRT] [W] CUDA initialization failure with error: 35. Please check your CUDA installation:  http://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html" --no-signatures
+expect "hipBLASLt without a Tensile library for the GPU's gfx target" "d['category'] == 'gpu-arch-unsupported'" \
+        "rocblaslt error: Cannot read /usr/local/lib/ollama/rocm/hipblaslt/library/TensileLibrary_lazy_gfx1201.dat: No such file or directory" --no-signatures
+expect "rocBLAS's list of the Tensile files it has, below a cut error line" "d['category'] == 'gpu-arch-unsupported'" \
+        '"/usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary_lazy_gfx1030.dat"' --no-signatures
+expect "hipErrorFileNotFound is a file missing from the install, the gfx target the alternative" \
+        "d['id'] == 'hip-error.hiperrorfilenotfound' and d['category'] == 'missing-dependency' and any(x['category'] == 'gpu-arch-unsupported' for x in r['diagnoses'][1:3])" \
+        "hipErrorFileNotFound at rocblas/library/src/tensile_host.cpp" --no-signatures
+expect "onnx-tensorrt: the parser's error code names the model's fault" "d['id'] == 'onnx-tensorrt.invalid-node' and d['category'] == 'model-files-invalid'" \
+        "[E] In node 4 (parseGraph): INVALID_NODE: Invalid Node - conv_1_relu" --no-signatures
+expect "onnx-tensorrt: an operator the parser does not import" "d['category'] == 'model-unsupported'" \
+        "[01/01/2024-10:00:00] [TRT] [E] In node 12 with name: /blocks/ScatterND and operator: ScatterND (importFallbackPluginImporter): UNSUPPORTED_NODE: Assertion failed: creator" --no-signatures
+expect "EINVAL from a container runtime's kernel set-up offers the host kernel as the alternative" \
+        "d['id'] == 'errno.einval' and any(x['category'] == 'container-or-platform' for x in r['diagnoses'][1:3])" \
+        "slurmstepd: error: pyxis: seccomp filter failed: Invalid argument:22" --no-signatures
+expect "UCX with no protocol for GPU memory between its peers: a transport setting, the cancelled NIXL transfer its consequence" \
+        "d['category'] == 'invalid-configuration' and not any(x['id'] == 'nixl.nixl-err-canceled' and x['role'] == 'root-cause' for x in r['diagnoses'])" \
+        "[1760048752.141287] proto_reconfig.c:60   UCX  ERROR cannot find remote protocol for: ucp_context_0 inter-node cfg#2 | get(multi) into cuda/GPU0 from host
+NIXL Xfer failed with status: NIXL_ERR_CANCELED" --no-signatures
+expect "UCX's device API with no lane for the GPU is a transport setting" "d['category'] == 'invalid-configuration'" \
+        "[1765457011.052824] [node:1222683:0]      ucp_device.c:415  UCX  ERROR failed to select lane for local device GPU0" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1

@@ -209,6 +209,15 @@ START_TEST(outer_prefixes)
         assert_msg(&r, "ModuleNotFoundError: No module named 'decord'");
         decode("**Note** the rest", &r);
         assert_msg(&r, "**Note** the rest");
+        /* a Markdown code span around the whole line (trailing blanks too) */
+        decode("`TypeError: f() got an unexpected keyword argument 'x'` ", &r);
+        assert_msg(&r, "TypeError: f() got an unexpected keyword argument 'x'");
+        decode("`x` must be `y`", &r);
+        assert_msg(&r, "`x` must be `y`");
+        decode("```", &r);
+        assert_msg(&r, "```");
+        decode("``", &r);
+        assert_msg(&r, "``");
 }
 END_TEST
 
@@ -436,6 +445,17 @@ START_TEST(find_text_is_memmem)
 }
 END_TEST
 
+/* Severity letters at a line's start, as TensorRT's tools (trtexec,
+ * polygraphy) print them; not inside a sentence. */
+START_TEST(severity_letters_at_start)
+{
+        ck_assert_int_eq(decode_level("[E] In node 4 (parseGraph): x", 30, true, false), LEVEL_ERROR);
+        ck_assert_int_eq(decode_level("[F] engine lost", 15, true, false), LEVEL_CRITICAL);
+        ck_assert_int_eq(decode_level("[I] Loading model", 17, true, false), 0);
+        ck_assert_int_eq(decode_level("see [E] x", 9, false, false), 0);
+}
+END_TEST
+
 /* The texts decode_level looks for are the ones the pre-filter indexes:
  * a line without any of them has the level of its start alone. */
 START_TEST(level_texts_listed)
@@ -466,6 +486,7 @@ Suite *suite(void)
         tcase_add_test(tc, junk_is_safe);
         tcase_add_test(tc, find_text_is_memmem);
         tcase_add_test(tc, level_texts_listed);
+        tcase_add_test(tc, severity_letters_at_start);
         tcase_add_test(tc, hard_wraps_joined);
         tcase_add_test(tc, natural_breaks_kept);
         tcase_add_test(tc, application_json_records);
