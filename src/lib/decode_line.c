@@ -803,6 +803,24 @@ static bool strip_pdsh_host(struct record *r)
         return true;
 }
 
+/* Slurm's srun --label: the task number before each line of that task's
+ * output, right-aligned to the widest task number (" 0: ", "15: "). The
+ * task names the stream, as pdsh's host does. */
+static bool strip_srun_label(struct record *r)
+{
+        const char *s = r->msg;
+        size_t n = r->msg_len, at = 0;
+        while (at < n && at < 4 && s[at] == ' ')
+                at++;
+        size_t digits_at = at;
+        long task = number_at(s, n, &at);
+        if (task < 0 || at - digits_at > 5 || at + 1 >= n || s[at] != ':' || s[at + 1] != ' ')
+                return false;
+        set_tag(r, s + digits_at, at - digits_at, (int)task);
+        consume(r, at + 2);
+        return true;
+}
+
 /* BuildKit's plain progress: "#8 0.512 " (the step, then the seconds since
  * it began: "%.3f", or "%.1f" in later releases, "#10 4196.7 "), and
  * "0.512 " alone where docker build repeats a failed step's output in its
@@ -1132,6 +1150,10 @@ static const struct level_text inside[] = {
         /* TensorRT's and TensorRT-LLM's loggers: "[TRT] [E] ...", "[TRT-LLM] [E] ";
          * F is kINTERNAL_ERROR (NvInferRuntimeBase.h ILogger::Severity) */
         T("] [E] ", LEVEL_ERROR), T("] [F] ", LEVEL_CRITICAL),
+        /* the exceptions TensorRT-LLM's and FasterTransformer's kernel runners
+         * throw: "[TensorRT-LLM Error][CutlassFp8RowwiseGemmRunner] ...",
+         * "[FT Error][MoE][GEMM Dispatch] ..." */
+        T(" Error][", LEVEL_ERROR),
         T("level=panic", LEVEL_CRITICAL), T("level=critical", LEVEL_CRITICAL),
         /* capitalised, as LightGBM's Log ("[LightGBM] [Fatal] ...") and
          * others name their levels; spdlog's "[critical]" (SAPIEN, Isaac) */
@@ -1274,7 +1296,7 @@ static void strip_prefixes(struct decoder *d, struct record *r, const char *star
                 if (strip_quote(r) || strip_colour(r) || strip_compose(r) || strip_timestamp(r) || strip_bold(r) ||
                     strip_code_span(r))
                         continue;
-                if (strip_worker(r) || strip_torchrun(r) || strip_pdsh_host(r))
+                if (strip_worker(r) || strip_torchrun(r) || strip_pdsh_host(r) || strip_srun_label(r))
                         continue;
                 /* A logger prefix "ERROR 05-06 ..." holds the record's level. */
                 set_level(d, r, start, memo);

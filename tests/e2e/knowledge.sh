@@ -1306,6 +1306,34 @@ expect "UCX with no protocol for GPU memory between its peers: a transport setti
 NIXL Xfer failed with status: NIXL_ERR_CANCELED" --no-signatures
 expect "UCX's device API with no lane for the GPU is a transport setting" "d['category'] == 'invalid-configuration'" \
         "[1765457011.052824] [node:1222683:0]      ucp_device.c:415  UCX  ERROR failed to select lane for local device GPU0" --no-signatures
+expect "a kernel dispatched by SM version with none for this GPU, alone on its line" "d['category'] == 'gpu-arch-unsupported'" \
+        "Unsupported SM version for FP8 block scaling GEMM" --no-signatures
+expect "a TensorRT-LLM runner's exception, '[<component> Error][...]', is an error line and its CUTLASS dispatch names the GPU" \
+        "d['category'] == 'gpu-arch-unsupported' and d['severity'] == 'error'" \
+        "[TensorRT-LLM Error][CutlassFp8RowwiseGemmRunner][GEMM Dispatch] Arch unsupported for CUTLASS gated GEMM" --no-signatures
+expect "torchao skipping its kernels for another torch release is the two packages' versions" \
+        "d['category'] == 'library-version-mismatch'" \
+        "Skipping import of cpp extensions due to incompatible torch version 2.7.1+cu128 for torchao version 0.15.0 Please see https://github.com/pytorch/ao/issues/2919 for more info" --no-signatures
+expect "MSVC's fatal error keeps its number when the text is translated, and outranks the errno it quotes" \
+        "d['id'] == 'build.msvc-fatal' and d['category'] == 'compile-failure'" \
+        "C:\\Users\\u\\AppData\\Local\\Temp\\tmp4v\\cuda_utils.c(12): fatal error C1083: Не удается открыть файл включение: Python.h: No such file or directory," --no-signatures
+expect "the tasks of an srun --label launch are streams of their own" "d['category'] == 'invalid-configuration' and d['count'] == 2" \
+        ' 0: Traceback (most recent call last):
+ 1: Traceback (most recent call last):
+ 0:   File "/usr/local/lib/python3.12/dist-packages/megatron/core/transformer/transformer_config.py", line 464, in __post_init__
+ 1:   File "/usr/local/lib/python3.12/dist-packages/megatron/core/transformer/transformer_config.py", line 464, in __post_init__
+ 0:     raise ValueError(
+ 1:     raise ValueError(
+ 0: ValueError: num_attention_heads (15) must be a multiple of tensor_model_parallel_size (2).
+ 1: ValueError: num_attention_heads (15) must be a multiple of tensor_model_parallel_size (2).' --no-signatures
+expect "crun's missing executable, as a health check in an image without curl reports it" "d['id'] == 'exec.command-not-found'" \
+        'Error: crun: executable file `curl` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found' --no-signatures
+expect "a flash-attn outside the range a TransformerEngine release accepts is the two packages' versions" \
+        "d['category'] == 'library-version-mismatch'" \
+        'Traceback (most recent call last):
+  File "/opt/conda/lib/python3.10/site-packages/transformer_engine/pytorch/attention.py", line 3099, in __init__
+    assert (
+AssertionError: FlashAttention maximum version 2.5.8 is supported.' --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1

@@ -196,6 +196,18 @@ START_TEST(outer_prefixes)
         ck_assert_str_eq(r.tag, "localhost");
         decode("1.2.3: not a host", &r);
         assert_msg(&r, "1.2.3: not a host");
+        /* srun --label: the task number, right-aligned, names the stream */
+        decode(" 0: ValueError: num_attention_heads (15) must be a multiple", &r);
+        ck_assert_str_eq(r.tag, "0");
+        ck_assert_int_eq(r.rank, 0);
+        assert_msg(&r, "ValueError: num_attention_heads (15) must be a multiple");
+        decode("15: [rank15]:   File \"/a.py\", line 3, in f", &r);
+        ck_assert_int_eq(r.rank, 15);
+        assert_msg(&r, "  File \"/a.py\", line 3, in f");
+        decode(" 3:   what():  CUDA error: device-side assert triggered", &r);
+        assert_msg(&r, "  what():  CUDA error: device-side assert triggered");
+        decode("12:30 is a time", &r);
+        assert_msg(&r, "12:30 is a time");
         /* a date alone before uvicorn's level: stripped, no time kept */
         decode("2025-02-19 ERROR:    Exception in ASGI application", &r);
         assert_msg(&r, "Exception in ASGI application");
@@ -456,6 +468,20 @@ START_TEST(severity_letters_at_start)
 }
 END_TEST
 
+/* The exceptions of TensorRT-LLM's and FasterTransformer's kernel runners
+ * name their component in brackets after the word Error; a bracket of
+ * its own ("[Error]") is LightGBM's level, a word in a sentence is not. */
+START_TEST(runner_error_brackets)
+{
+        const char *trtllm = "[TensorRT-LLM Error][CutlassFp8RowwiseGemmRunner][GEMM Dispatch] Arch unsupported";
+        const char *ft = "terminate called after: [FT Error][MoE][GEMM Dispatch] Arch unsupported for MoE GEMM";
+        const char *prose = "Error handling [see docs] is described below";
+        ck_assert_int_eq(decode_level(trtllm, strlen(trtllm), true, false), LEVEL_ERROR);
+        ck_assert_int_eq(decode_level(ft, strlen(ft), true, false), LEVEL_ERROR);
+        ck_assert_int_eq(decode_level(prose, strlen(prose), true, false), 0);
+}
+END_TEST
+
 /* The texts decode_level looks for are the ones the pre-filter indexes:
  * a line without any of them has the level of its start alone. */
 START_TEST(level_texts_listed)
@@ -487,6 +513,7 @@ Suite *suite(void)
         tcase_add_test(tc, find_text_is_memmem);
         tcase_add_test(tc, level_texts_listed);
         tcase_add_test(tc, severity_letters_at_start);
+        tcase_add_test(tc, runner_error_brackets);
         tcase_add_test(tc, hard_wraps_joined);
         tcase_add_test(tc, natural_breaks_kept);
         tcase_add_test(tc, application_json_records);
