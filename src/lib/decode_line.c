@@ -1163,9 +1163,11 @@ static const struct level_text inside[] = {
          * . unexpected pos ...", printed by itself when nothing caught it */
         T("enforce fail at ", LEVEL_ERROR),
 };
-/* Words with which a line without a level reports a failure. */
+/* Words with which a line without a level reports a failure. "cannot "
+ * has no blank before it: a line may begin with it (Python's "cannot
+ * import name 'X' from 'Y'" quoted without its ImportError). */
 static const struct level_text words[] = {
-        T(" failed", 0), T("Failed ", 0), T(" FAILED", 0), T(" cannot", 0), T("Cannot ", 0), T("could not", 0),
+        T(" failed", 0), T("Failed ", 0), T(" FAILED", 0), T("cannot ", 0), T("Cannot ", 0), T("could not", 0),
         T("Could not", 0), T("couldn't", 0), T("Couldn't", 0), T("unable to", 0), T("Unable to", 0), T(" Error ", 0),
         T(" error ", 0), T(" exceeded", 0), T(" failure", 0),
         /* PhysX's "PxgCudaDeviceMemoryAllocator fail to allocate memory" and

@@ -1328,6 +1328,48 @@ expect "the tasks of an srun --label launch are streams of their own" "d['catego
  1: ValueError: num_attention_heads (15) must be a multiple of tensor_model_parallel_size (2).' --no-signatures
 expect "crun's missing executable, as a health check in an image without curl reports it" "d['id'] == 'exec.command-not-found'" \
         'Error: crun: executable file `curl` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found' --no-signatures
+expect "conda's solver conflict is the packages' versions, with CUDA's packages as the other reading" \
+        "d['category'] == 'library-version-mismatch' and any(x['category'] == 'cuda-version-mismatch' for x in r['diagnoses'])" \
+        'UnsatisfiableError: The following specifications were found to be in conflict:
+  - cudatoolkit 10.1*
+  - pytorch 1.0.1* -> cudatoolkit >=10.0.130,<10.1.0a0' --no-signatures
+expect "conda's solver conflict, libmamba's wording" "d['category'] == 'library-version-mismatch'" \
+        'LibMambaUnsatisfiableError: Encountered problems while solving:
+  - package libcurand-10.4.2.51-h676940d_0 requires cuda-version >=13.2,<13.3.0a0, but none of the providers can be installed' --no-signatures
+expect "XLA's BLAS without a cuBLAS handle is GPU memory, behind the INTERNAL status it comes in" \
+        "d['category'] == 'gpu-out-of-memory'" \
+        "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Attempting to perform BLAS operation using StreamExecutor without BLAS support" --no-signatures
+expect "TensorFlow's warning that BLAS is missing names GPU memory" "d['category'] == 'gpu-out-of-memory'" \
+        "2018-12-13 21:57:02.575651: W tensorflow/stream_executor/stream.cc:2127] attempting to perform BLAS operation using StreamExecutor without BLAS support" --no-signatures
+expect "NVSHMEM's transport errors, named only by its build path, are distributed communication" \
+        "d['category'] == 'distributed-communication'" \
+        "/dvs/p4/build/sw/rel/gpgpu/toolkit/r12.9/main_nvshmem/src/host/transport/transport.cpp:420: non-zero status: 7 connect EPS failed" --no-signatures
+expect "Click's unknown subcommand is the command line, or another release of the program" \
+        "d['category'] == 'invalid-configuration' and any(x['category'] == 'library-version-mismatch' for x in r['diagnoses'])" \
+        "Usage: tune [OPTIONS] COMMAND [ARGS]...
+Try 'tune --help' for help.
+
+Error: No such command 'run'." --no-signatures
+expect "SageMaker's account limit, as botocore words it, is a quota" "d['category'] == 'resource-limit'" \
+        "ResourceLimitExceeded: An error occurred (ResourceLimitExceeded) when calling the CreateTrainingJob operation: The account-level service limit 'ml.p3.2xlarge for training job usage' is 0 Instances" --no-signatures
+expect "ldconfig on WSL's driver libraries names the Windows driver's copies" "d['category'] == 'driver-problem'" \
+        "ldconfig: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link" --no-signatures
+expect "a device back-end without torch.Generator is a feature the installed software lacks" "d['category'] == 'model-unsupported'" \
+        'Traceback (most recent call last):
+  File "rng_error.py", line 7, in main
+    generator = torch.Generator(device)
+RuntimeError: Device type PRIVATEUSEONE is not supported for torch.Generator() api.' --no-signatures
+expect "a bare \"cannot import name\" line is a failure line about package versions" \
+        "d['category'] == 'library-version-mismatch' and d['id'] == 'failure-lines'" \
+        "cannot import name 'CheckpointPolicy' from 'torch.utils.checkpoint'" --no-signatures
+expect "XLA's allocator on a TPU, in TensorFlow's older wording, is device memory" "d['category'] == 'gpu-out-of-memory'" \
+        "2020-10-22 02:48:58 10.128.0.33 [3]   (1) Resource exhausted: Attempting to allocate 180.59M. That was not possible. There are 142.58M free.; (0x3x0_HBM1)" --no-signatures
+expect "libtpu's lock held by another process is a TPU this process cannot have" "d['category'] == 'gpu-unavailable'" \
+        "libtpu.so already in used by another process. Not attempting to load libtpu.so in this process." --no-signatures
+expect "nvcc without the architecture, quoted in prose, is the toolkit's version" "d['category'] == 'cuda-version-mismatch'" \
+        "when I install it I meet the error: \"Unsupported gpu architecture 'compute_75'\"." --no-signatures
+expect "a SYCL device program that failed to build is a compile failure" "d['category'] == 'compile-failure'" \
+        "(PI_ERROR_BUILD_PROGRAM_FAILURE)Exception caught at file:C:/w/llama-cpp-bigdl/ggml/src/ggml-sycl.cpp, line:3715" --no-signatures
 expect "a flash-attn outside the range a TransformerEngine release accepts is the two packages' versions" \
         "d['category'] == 'library-version-mismatch'" \
         'Traceback (most recent call last):

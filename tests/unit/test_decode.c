@@ -482,6 +482,17 @@ START_TEST(runner_error_brackets)
 }
 END_TEST
 
+START_TEST(failure_word_at_line_start)
+{
+        const char *bare = "cannot import name 'Partial' from 'torch.distributed._tensor'";
+        const char *inside = "the loader cannot open the file";
+        const char *none = "cannotation is not a word";
+        ck_assert_int_eq(decode_level(bare, strlen(bare), true, false), LEVEL_WORDS);
+        ck_assert_int_eq(decode_level(inside, strlen(inside), true, false), LEVEL_WORDS);
+        ck_assert_int_eq(decode_level(none, strlen(none), true, false), 0);
+}
+END_TEST
+
 /* The texts decode_level looks for are the ones the pre-filter indexes:
  * a line without any of them has the level of its start alone. */
 START_TEST(level_texts_listed)
@@ -514,6 +525,7 @@ Suite *suite(void)
         tcase_add_test(tc, level_texts_listed);
         tcase_add_test(tc, severity_letters_at_start);
         tcase_add_test(tc, runner_error_brackets);
+        tcase_add_test(tc, failure_word_at_line_start);
         tcase_add_test(tc, hard_wraps_joined);
         tcase_add_test(tc, natural_breaks_kept);
         tcase_add_test(tc, application_json_records);
