@@ -1173,6 +1173,9 @@ static const struct level_text words[] = {
         /* PhysX's "PxgCudaDeviceMemoryAllocator fail to allocate memory" and
          * many programs written by non-native speakers */
         T(" fail to ", 0), T("Fail to ", 0),
+        /* CPython's ModuleNotFoundError message (importlib/_bootstrap.py
+         * _ERR_MSG_PREFIX), quoted without its type: "No module named 'x'" */
+        T("No module named ", 0),
 };
 /* A line logged at a lower level says so; its words do not count. */
 static const struct level_text lower[] = {

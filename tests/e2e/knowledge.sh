@@ -1376,6 +1376,28 @@ expect "a flash-attn outside the range a TransformerEngine release accepts is th
   File "/opt/conda/lib/python3.10/site-packages/transformer_engine/pytorch/attention.py", line 3099, in __init__
     assert (
 AssertionError: FlashAttention maximum version 2.5.8 is supported.' --no-signatures
+expect "CPython's \"No module named\" without its exception type is a failure line about a missing package" \
+        "d['category'] == 'missing-dependency' and d['id'] == 'failure-lines'" \
+        "/usr/bin/python3: No module named vllm" --no-signatures
+expect "a compiled extension that \"is needed to be installed\" is a missing dependency" "d['category'] == 'missing-dependency'" \
+        "ValueError: either triton or autoawq-kernels is needed to be installed to use \`.backward()\`." --no-signatures
+expect "an FP8 path that requires a higher compute capability is the GPU's architecture" \
+        "d['category'] == 'gpu-arch-unsupported'" \
+        "AssertionError: Device compute capability 8.9 or higher required for FP8 execution." --no-signatures
+expect "a quantized model placed partly on the CPU is GPU memory, or else the device_map" \
+        "d['category'] == 'gpu-out-of-memory' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        "ValueError: Some modules are dispatched on the CPU or the disk. Make sure you have enough GPU RAM to fit the quantized model." \
+        --no-signatures
+expect "optimum's warning that it turned exllama off by itself is not a failure" \
+        "all(x['category'] != 'gpu-out-of-memory' for x in r['diagnoses'])" \
+        "WARNING:optimum.gptq.quantizer:Found modules on cpu/disk. Using Exllama/Exllamav2 backend requires all the modules to be on GPU. Setting \`disable_exllama=True\`" \
+        --no-signatures
+expect "nvcc that does not know the architecture is a toolkit older than the GPU" \
+        "d['id'] == 'build.nvcc-unknown-gpu-architecture' and d['category'] == 'cuda-version-mismatch'" \
+        "nvcc fatal   : Unsupported gpu architecture 'compute_120'" --no-signatures
+expect "ptxas that does not know the architecture is a toolkit older than the GPU" \
+        "d['id'] == 'build.ptxas-unknown-gpu-architecture' and d['category'] == 'cuda-version-mismatch'" \
+        "ptxas fatal   : Value 'sm_100a' is not defined for option 'gpu-name'" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
