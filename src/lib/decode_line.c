@@ -1176,6 +1176,9 @@ static const struct level_text words[] = {
         /* CPython's ModuleNotFoundError message (importlib/_bootstrap.py
          * _ERR_MSG_PREFIX), quoted without its type: "No module named 'x'" */
         T("No module named ", 0),
+        /* pydantic v2's rendering of each error of a ValidationError:
+         * "... [type=value_error, input_value=..., input_type=...]" */
+        T(", input_value=", 0),
 };
 /* A line logged at a lower level says so; its words do not count. */
 static const struct level_text lower[] = {

@@ -1398,6 +1398,21 @@ expect "nvcc that does not know the architecture is a toolkit older than the GPU
 expect "ptxas that does not know the architecture is a toolkit older than the GPU" \
         "d['id'] == 'build.ptxas-unknown-gpu-architecture' and d['category'] == 'cuda-version-mismatch'" \
         "ptxas fatal   : Value 'sm_100a' is not defined for option 'gpu-name'" --no-signatures
+expect "Triton's FP8 check quoted in an engine's error line is the GPU's architecture" \
+        "d['category'] == 'gpu-arch-unsupported'" \
+        'ERROR 12-03 03:28:37 engine.py:135] assert builder.options.allow_fp8e4nv, "fp8e4nv data type is not supported on CUDA arch < 89"' \
+        --no-signatures
+expect "a config no Auto class of the installed transformers maps is a model it does not support" \
+        "d['category'] == 'model-unsupported'" \
+        "ValueError: Unrecognized configuration class <class 'transformers.models.paligemma.configuration_paligemma.PaliGemmaConfig'> for this kind of AutoModel: AutoModelForCausalLM." \
+        --no-signatures
+expect "a pydantic error that a dtype does not suit the quantization method is a setting" \
+        "d['category'] == 'invalid-configuration'" \
+        "  Value error, torch.float32 is not supported for quantization method awq. Supported dtypes: [torch.float16] [type=value_error, input_value=ArgsKwargs((), {'model': 'x'}), input_type=ArgsKwargs]" \
+        --no-signatures
+expect "any other pydantic validation error is a setting" "d['category'] == 'invalid-configuration'" \
+        "  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='eight', input_type=str]" \
+        --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1

@@ -497,6 +497,20 @@ START_TEST(failure_word_at_line_start)
 }
 END_TEST
 
+/* Two messages that say a failure without a failure word: CPython's
+ * ModuleNotFoundError quoted without its type, and pydantic's rendering of
+ * a validation error; at a lower level they stay that level's. */
+START_TEST(failure_messages_without_a_failure_word)
+{
+        ck_assert_int_eq(level_at_start("No module named 'nunchaku._C'"), LEVEL_WORDS);
+        ck_assert_int_eq(level_at_start("/usr/bin/python3: No module named vllm"), LEVEL_WORDS);
+        ck_assert_int_eq(
+                level_at_start("  Input should be a valid integer [type=int_parsing, input_value='eight', input_type=str]"),
+                LEVEL_WORDS);
+        ck_assert_int_eq(level_at_start("INFO optional: No module named 'triton'"), 0);
+}
+END_TEST
+
 /* The texts decode_level looks for are the ones the pre-filter indexes:
  * a line without any of them has the level of its start alone. */
 START_TEST(level_texts_listed)
@@ -530,6 +544,7 @@ Suite *suite(void)
         tcase_add_test(tc, severity_letters_at_start);
         tcase_add_test(tc, runner_error_brackets);
         tcase_add_test(tc, failure_word_at_line_start);
+        tcase_add_test(tc, failure_messages_without_a_failure_word);
         tcase_add_test(tc, hard_wraps_joined);
         tcase_add_test(tc, natural_breaks_kept);
         tcase_add_test(tc, application_json_records);
