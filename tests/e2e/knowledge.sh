@@ -1392,12 +1392,39 @@ expect "optimum's warning that it turned exllama off by itself is not a failure"
         "all(x['category'] != 'gpu-out-of-memory' for x in r['diagnoses'])" \
         "WARNING:optimum.gptq.quantizer:Found modules on cpu/disk. Using Exllama/Exllamav2 backend requires all the modules to be on GPU. Setting \`disable_exllama=True\`" \
         --no-signatures
-expect "nvcc that does not know the architecture is a toolkit older than the GPU" \
-        "d['id'] == 'build.nvcc-unknown-gpu-architecture' and d['category'] == 'cuda-version-mismatch'" \
+expect "nvcc that does not know the architecture reads as the toolkit, with the GPU as the other reading" \
+        "d['id'] == 'generic.cuda-version-mismatch' and $alt2 and r['diagnoses'][1]['category'] == 'gpu-arch-unsupported'" \
         "nvcc fatal   : Unsupported gpu architecture 'compute_120'" --no-signatures
-expect "ptxas that does not know the architecture is a toolkit older than the GPU" \
-        "d['id'] == 'build.ptxas-unknown-gpu-architecture' and d['category'] == 'cuda-version-mismatch'" \
+expect "ptxas that does not know the architecture reads as the toolkit, with the GPU as the other reading" \
+        "d['id'] == 'generic.cuda-version-mismatch' and $alt2 and r['diagnoses'][1]['category'] == 'gpu-arch-unsupported'" \
         "ptxas fatal   : Value 'sm_100a' is not defined for option 'gpu-name'" --no-signatures
+expect "nvcc's -arch wording for an architecture it does not know" \
+        "d['category'] == 'cuda-version-mismatch'" \
+        "nvcc fatal   : Value 'sm_89' is not defined for option 'gpu-architecture'" --no-signatures
+expect "an architecture every current toolkit has dropped is the build's list, with an old GPU as the other reading" \
+        "d['category'] == 'compile-failure' and $alt2 and r['diagnoses'][1]['category'] == 'gpu-arch-unsupported'" \
+        "nvcc fatal   : Unsupported gpu architecture 'compute_30'" --no-signatures
+expect "ptxas asked for Pascal by a CUDA 13 toolkit is the build's list too" \
+        "d['category'] == 'compile-failure'" \
+        "ptxas fatal   : Value 'sm_61' is not defined for option 'gpu-name'" --no-signatures
+expect "nvcc's host-compiler check stays a compile failure, not a library version" \
+        "d['id'] == 'build.unsupported-host-compiler'" \
+        "/usr/local/cuda-12.1/include/crt/host_config.h:132:2: error: #error -- unsupported GNU version! gcc versions later than 12 are not supported!" --no-signatures
+expect "a compiler error inside DKMS's NVIDIA build tree is the driver against this kernel" \
+        "d['category'] == 'driver-problem'" \
+        "/var/lib/dkms/nvidia/470.223.02/build/nvidia/nv-dma.c:421:20: error: implicit declaration of function 'dma_buf_map_attachment'" --no-signatures
+expect "make failing on DKMS's NVIDIA build tree is the driver against this kernel" \
+        "d['category'] == 'driver-problem'" \
+        "make[1]: *** [Makefile:1913: /var/lib/dkms/nvidia-open/560.35.03/build] Error 2" --no-signatures
+expect "a compiler error in another DKMS module stays a compile failure" \
+        "d['category'] == 'compile-failure'" \
+        "/var/lib/dkms/v4l2loopback/0.12.7/build/v4l2loopback.c:2155:2: error: implicit declaration of function 'strlcpy'" --no-signatures
+expect "gguf-py's reader on a file that is not GGUF" \
+        "d['category'] == 'model-files-invalid'" \
+        "ValueError: GGUF magic invalid" --no-signatures
+expect "any other nvcc refusal stays a compile failure" \
+        "d['id'] == 'build.nvcc-fatal' and d['category'] == 'compile-failure'" \
+        "nvcc fatal   : Host compiler targets unsupported OS." --no-signatures
 expect "Triton's FP8 check quoted in an engine's error line is the GPU's architecture" \
         "d['category'] == 'gpu-arch-unsupported'" \
         'ERROR 12-03 03:28:37 engine.py:135] assert builder.options.allow_fp8e4nv, "fp8e4nv data type is not supported on CUDA arch < 89"' \
