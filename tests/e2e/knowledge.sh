@@ -1269,6 +1269,33 @@ expect "mlflow: a parameter logged again with another value is the logging code'
         "mlflow.exceptions.RestException: INVALID_PARAMETER_VALUE: Changing param values is not allowed. Params were already logged='[{'key': 'lr'}]'" --no-signatures
 expect "an exception line quoted in a Markdown code span is read as the exception" "d['category'] == 'model-unsupported'" \
         '`ValueError: The checkpoint you are trying to load has model type qwen3_moe but Transformers does not recognize this architecture.`' --no-signatures
+expect "Triton Inference Server: a model whose config.pbtxt does not fit it, not errno EINVAL" \
+        "d['id'] == 'triton-server.invalid-arg' and d['category'] == 'invalid-configuration'" \
+        "E0301 09:14:02.118230 1 model_lifecycle.cc:621] failed to load 'resnet' version 1: Invalid argument: model 'resnet', tensor 'input': for the model to support batching the shape should have at least 1 dimension and the first dimension must be -1" --no-signatures
+expect "Triton Inference Server: the status as the model table and the repository index show it" \
+        "d['id'] == 'triton-server.not-found' and d['category'] == 'model-files-invalid'" \
+        "| yolo  | 1       | UNAVAILABLE: Not found: unable to load model 'yolo', configuration expects 2 inputs, model provides 1 |" --no-signatures
+expect "Triton Inference Server: a backend library not found is the other reading of Invalid argument" \
+        "d['id'] == 'triton-server.invalid-arg' and $alt2 and r['diagnoses'][1]['category'] == 'missing-dependency'" \
+        "E1203 08:00:12.441210 1 model_lifecycle.cc:630] failed to load 'ranker' version 1: Invalid argument: unable to find 'libtriton_tensorflow.so' or 'tensorflow/model.py' for model 'ranker'" --no-signatures
+expect "Triton Inference Server: Not found around a linker error gives way to the linker's reading" \
+        "d['id'] == 'dynamic-linker.undefined-symbol'" \
+        "| llm | 1 | UNAVAILABLE: Not found: unable to load shared library: /opt/tritonserver/backends/python/libtriton_python.so: undefined symbol: TRITONBACKEND_ModelInstanceState |" --no-signatures
+expect "Triton Inference Server: Python's EINVAL on a model path stays errno's" "d['id'] == 'errno.einval'" \
+        "OSError: [Errno 22] Invalid argument: '/models/resnet/1/model.onnx'" --no-signatures
+expect "Python's tarfile.ReadError: a truncated or corrupt archive" "d['category'] == 'model-files-invalid'" \
+        'tarfile.ReadError: unexpected end of data' --no-signatures
+expect "soundfile's LibsndfileError: an audio file libsndfile cannot read" "d['category'] == 'model-files-invalid'" \
+        "soundfile.LibsndfileError: Error opening '/data/clips/0001.flac': Format not recognised." --no-signatures
+expect "Arrow's 32-bit offsets overflowed: a batch too large for one chunk" "d['category'] == 'invalid-configuration' and $alt2" \
+        'pyarrow.lib.ArrowInvalid: offset overflow while concatenating arrays, consider casting input from `list<item: string>` to `list<item: large_string>` first.' --no-signatures
+expect "Arrow's binary builder past 2 GiB is the same limit" "d['category'] == 'invalid-configuration'" \
+        'pyarrow.lib.ArrowCapacityError: array cannot contain more than 2147483646 bytes, have 2147490322' --no-signatures
+expect "nvidia-container-cli's CUDA requirement without the program's prefix (a quoted or Go-toolkit line)" \
+        "d['id'] == 'container.cuda-requirement-unsatisfied'" \
+        'docker: Error response from daemon: failed to create task for container: requirements not met: unsatisfied condition: cuda>=12.6 (cuda=12.2)'
+expect "TGI's warmup prefill OOM, worded in lower case by the launcher" "d['id'] == 'tgi.warmup-prefill-oom'" \
+        'ERROR text_generation_launcher: Method Warmup encountered an error: not enough memory to handle 8192 prefill tokens'
 expect "dcgm: dcgm-exporter's 'Error watching fields:' with a status text too common to match alone" \
         "d['id'] == 'dcgm.dcgm-st-not-supported'" \
         'time="2022-05-27T08:53:59Z" level=fatal msg="Error watching fields: Feature not supported"' --no-signatures
