@@ -1293,7 +1293,7 @@ expect "Arrow's binary builder past 2 GiB is the same limit" "d['category'] == '
         'pyarrow.lib.ArrowCapacityError: array cannot contain more than 2147483646 bytes, have 2147490322' --no-signatures
 expect "nvidia-container-cli's CUDA requirement without the program's prefix (a quoted or Go-toolkit line)" \
         "d['id'] == 'container.cuda-requirement-unsatisfied'" \
-        'docker: Error response from daemon: failed to create task for container: requirements not met: unsatisfied condition: cuda>=12.6 (cuda=12.2)'
+        'docker: Error response from daemon: failed to create task for container: unsatisfied condition: cuda>=12.6 (cuda=12.2)'
 expect "TGI's warmup prefill OOM, worded in lower case by the launcher" "d['id'] == 'tgi.warmup-prefill-oom'" \
         'ERROR text_generation_launcher: Method Warmup encountered an error: not enough memory to handle 8192 prefill tokens'
 expect "dcgm: dcgm-exporter's 'Error watching fields:' with a status text too common to match alone" \
