@@ -1275,6 +1275,9 @@ expect "Triton Inference Server: a model whose config.pbtxt does not fit it, not
 expect "Triton Inference Server: the status as the model table and the repository index show it" \
         "d['id'] == 'triton-server.not-found' and d['category'] == 'model-files-invalid'" \
         "| yolo  | 1       | UNAVAILABLE: Not found: unable to load model 'yolo', configuration expects 2 inputs, model provides 1 |" --no-signatures
+expect "Triton Inference Server: a model state at the line's start is Triton's status, not gRPC's UNAVAILABLE" \
+        "d['id'] == 'triton-server.not-found'" \
+        "UNAVAILABLE: Not found: unable to find '/models/bert/1/model.plan' for model 'bert'" --no-signatures
 expect "Triton Inference Server: a backend library not found is the other reading of Invalid argument" \
         "d['id'] == 'triton-server.invalid-arg' and $alt2 and r['diagnoses'][1]['category'] == 'missing-dependency'" \
         "E1203 08:00:12.441210 1 model_lifecycle.cc:630] failed to load 'ranker' version 1: Invalid argument: unable to find 'libtriton_tensorflow.so' or 'tensorflow/model.py' for model 'ranker'" --no-signatures
