@@ -525,9 +525,13 @@ expect "a compiler driver's error is a failed build" "d['category'] == 'compile-
 error: command '/usr/bin/gcc' failed with exit code 1"
 for line in \
         "python3: ../src/decoder.c:212: decode_frame: Assertion \`len <= cap' failed." \
-        "Assertion failed: (n > 0), function sum, file sum.c, line 9." \
+        "Assertion failed: (n > 0), function sum, file sum.c, line 9."; do
+        expect "a failed assert() is a check of the program's own invariants, a bug: $line" "d['category'] == 'application-bug'" "$line"
+done
+for line in \
+        "GGML_ASSERT(ggml_nelements(a) == ne0*ne1*ne2) failed" \
         "/AppleInternal/Library/BuildRoots/b6/Library/Caches/com.apple.xbs/Sources/MetalPerformanceShaders/MPSCore/Types/MPSNDArray.mm:782: failed assertion \`[MPSNDArray initWithBuffer:descriptor:] Error: buffer is not large enough. Must be 25600 bytes'"; do
-        expect "a failed assert() in native code is a crash, worded as: $line" "d['category'] == 'process-crash'" "$line"
+        expect "a framework's own assert aborts on input it does not handle: a crash, worded as: $line" "d['category'] == 'process-crash'" "$line"
 done
 expect "a CUDA kernel's assert names its block and thread: a GPU kernel fault, not a host crash" \
         "d['category'] == 'gpu-kernel-fault'" \
@@ -1294,6 +1298,29 @@ expect "Arrow's 32-bit offsets overflowed: a batch too large for one chunk" "d['
         'pyarrow.lib.ArrowInvalid: offset overflow while concatenating arrays, consider casting input from `list<item: string>` to `list<item: large_string>` first.' --no-signatures
 expect "Arrow's binary builder past 2 GiB is the same limit" "d['category'] == 'invalid-configuration'" \
         'pyarrow.lib.ArrowCapacityError: array cannot contain more than 2147483646 bytes, have 2147490322' --no-signatures
+expect "Go's failed listen whose reason the system localized: the held port is the likely reading" \
+        "d['category'] == 'port-in-use'" \
+        'time="2025-02-03T10:11:12+01:00" level=fatal msg="listen tcp 0.0.0.0:8080: bind: Solo se permite un uso de cada dirección de socket (protocolo/dirección de red/puerto)"' --no-signatures
+expect "Go's failed listen in English stays errno's reading" "d['id'] == 'errno.eaddrnotavail'" \
+        'Error: listen tcp 10.0.0.5:8080: bind: cannot assign requested address' --no-signatures
+expect "a registry's own JSON error body (code DENIED) is a refused pull" \
+        "d['id'] == 'registry.denied' and d['category'] == 'model-access-denied'" \
+        'Error response from daemon: Head "https://nvcr.io/v2/team/app/manifests/1.0": denied: {"errors": [{"code": "DENIED", "message": "Access Denied"}]}' --no-signatures
+expect "docker's 'pull access denied ... does not exist': a wrong name first, a login second" \
+        "d['id'] == 'registry.pull-access-denied' and d['category'] == 'invalid-configuration' and $alt2 and r['diagnoses'][1]['category'] == 'model-access-denied'" \
+        "docker: Error response from daemon: pull access denied for vllm-openai, repository does not exist or may require 'docker login': denied: requested access to the resource is denied." --no-signatures
+expect "an earlier 'unauthorized' from the registry explains docker's later 'pull access denied'" \
+        "d['id'] == 'registry.unauthorized' and r['diagnoses'][1]['id'] == 'registry.pull-access-denied'" \
+        'Step 1/4 : FROM nvcr.io/nvidia/pytorch:24.01-py3
+Get https://nvcr.io/v2/nvidia/pytorch/manifests/24.01-py3: unauthorized: authentication required
+docker: Error response from daemon: pull access denied for my-trainer, repository does not exist or may require '"'docker login'"'.' --no-signatures
+expect "a cuDNN parameter error after the framework's own cuDNN version warning offers the mismatch second" \
+        "d['id'] == 'gpu-library.cudnn-status-bad-param' and $alt2 and r['diagnoses'][1]['category'] == 'cuda-version-mismatch'" \
+        "W0412 10:00:01.000000  4242 gpu_resources.cc:119] WARNING: device: 0. The installed Paddle is compiled with CUDNN 8.6, but CUDNN version in your machine is 8.2, which may cause serious incompatible bug. Please recompile or reinstall Paddle with compatible CUDNN version.
+ExternalError: CUDNN error(3), CUDNN_STATUS_BAD_PARAM." --no-signatures
+expect "without such a warning a cuDNN parameter error offers no version mismatch" \
+        "d['id'] == 'gpu-library.cudnn-status-bad-param' and not any(x['category'] == 'cuda-version-mismatch' for x in r['diagnoses'])" \
+        'RuntimeError: cuDNN error: CUDNN_STATUS_BAD_PARAM' --no-signatures
 expect "nvidia-container-cli's CUDA requirement without the program's prefix (a quoted or Go-toolkit line)" \
         "d['id'] == 'container.cuda-requirement-unsatisfied'" \
         'docker: Error response from daemon: failed to create task for container: unsatisfied condition: cuda>=12.6 (cuda=12.2)'
