@@ -1321,6 +1321,38 @@ ExternalError: CUDNN error(3), CUDNN_STATUS_BAD_PARAM." --no-signatures
 expect "without such a warning a cuDNN parameter error offers no version mismatch" \
         "d['id'] == 'gpu-library.cudnn-status-bad-param' and not any(x['category'] == 'cuda-version-mismatch' for x in r['diagnoses'])" \
         'RuntimeError: cuDNN error: CUDNN_STATUS_BAD_PARAM' --no-signatures
+expect "bash in a Chinese locale: a program not on PATH" "d['id'] == 'exec.command-not-found-translated-script'" \
+        'bash: torchrun: 未找到命令' --no-signatures
+expect "bash in a German locale: a program not on PATH" "d['id'] == 'exec.command-not-found-translated'" \
+        'bash: nvcc: Kommando nicht gefunden.' --no-signatures
+if command -v msgunfmt >/dev/null && ls /usr/share/locale/*/LC_MESSAGES/bash.mo >/dev/null 2>&1; then
+        check "exec: every language bash ships its 'command not found' in" "$PY" -c "
+import glob, json, re, subprocess, sys
+bad = []
+for mo in sorted(glob.glob('/usr/share/locale/*/LC_MESSAGES/bash.mo')):
+    raw = subprocess.run(['msgunfmt', mo], capture_output=True).stdout
+    cs = re.search(rb'charset=([\\w-]+)', raw)
+    m = re.search(r'msgid \"%s: command not found\"\nmsgstr \"(.*)\"', raw.decode(cs.group(1).decode() if cs else 'utf-8'))
+    if not m or not m.group(1):
+        continue
+    line = 'bash: ' + m.group(1).replace('%s', 'nvcc')
+    out = subprocess.run(['$CORONER', '-f', 'json', '--no-signatures', '-'], input=line.encode(), capture_output=True).stdout
+    ids = [d['id'] for d in json.loads(out)['diagnoses']]
+    if not ids or not ids[0].startswith('exec.command-not-found'):
+        bad.append((mo.split('/')[4], line, ids[:1]))
+print(bad); sys.exit(1 if bad else 0)"
+else
+        echo "ok $((_n + 1)) - exec: every language bash ships its 'command not found' in # SKIP no msgunfmt or bash translations"
+        _n=$((_n + 1))
+fi
+expect "transformers' torch.load guard asks for a newer torch: a version mismatch" "d['category'] == 'library-version-mismatch'" \
+        'ValueError: Due to a serious vulnerability issue in `torch.load`, even with `weights_only=True`, we now require users to upgrade torch to at least v2.6 in order to use the function.' --no-signatures
+expect "JAX's CUDA plugin could not load a CUDA library: not installed, or another CUDA found first" \
+        "d['category'] == 'missing-dependency' and $alt2 and r['diagnoses'][1]['category'] == 'cuda-version-mismatch'" \
+        'RuntimeError: Unable to load cuBLAS. Is it installed?' --no-signatures
+expect "uv: a release with no wheel for this platform, the host's platform second" \
+        "d['category'] == 'missing-dependency' and $alt2 and r['diagnoses'][1]['category'] == 'container-or-platform'" \
+        'error: Distribution `vllm==0.9.0 @ registry+https://pypi.org/simple` can'"'"'t be installed because it doesn'"'"'t have a source distribution or wheel for the current platform' --no-signatures
 expect "nvidia-container-cli's CUDA requirement without the program's prefix (a quoted or Go-toolkit line)" \
         "d['id'] == 'container.cuda-requirement-unsatisfied'" \
         'docker: Error response from daemon: failed to create task for container: unsatisfied condition: cuda>=12.6 (cuda=12.2)'
