@@ -1345,6 +1345,14 @@ else
         echo "ok $((_n + 1)) - exec: every language bash ships its 'command not found' in # SKIP no msgunfmt or bash translations"
         _n=$((_n + 1))
 fi
+expect "ONNX Runtime's arena failing after the log names a CPU arena offers host memory second" \
+        "d['id'] == 'onnxruntime.bfc-arena-allocation-failed' and $alt2 and r['diagnoses'][1]['category'] == 'host-out-of-memory'" \
+        "2024-01-01 10:00:00.0 [I:onnxruntime:, bfc_arena.cc:29 BFCArena] Creating BFCArena for Cpu with following configs: initial_chunk_size_bytes: 1048576
+RuntimeException: [ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. Status Message: bfc_arena.cc:376 onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested buffer of size 285081600"
+expect "a GPU session's provider list (CPU as its fallback) does not make the arena host memory" \
+        "d['id'] == 'onnxruntime.bfc-arena-allocation-failed' and not any(x['category'] == 'host-out-of-memory' for x in r['diagnoses'])" \
+        "sess = ort.InferenceSession(path, providers=['CUDAExecutionProvider', 'CPUExecutionProvider'])
+RuntimeException: [ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. Status Message: bfc_arena.cc:376 onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested buffer of size 285081600"
 expect "transformers' torch.load guard asks for a newer torch: a version mismatch" "d['category'] == 'library-version-mismatch'" \
         'ValueError: Due to a serious vulnerability issue in `torch.load`, even with `weights_only=True`, we now require users to upgrade torch to at least v2.6 in order to use the function.' --no-signatures
 expect "JAX's CUDA plugin could not load a CUDA library: not installed, or another CUDA found first" \
