@@ -24,6 +24,9 @@ $(head -c 500 "$TMP/err")"
         fi
 }
 
+# the second diagnosis is the first one's other reading
+alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
+
 # ---- one condition, many wrappers ----
 for line in \
         "OSError: [Errno 98] Address already in use" \
@@ -263,6 +266,29 @@ expect "aria2c's errorCode=N by its table (24: authorization failed)" \
         "08/29 06:40:31 [ERROR] CUID#7 - Download aborted. URI=https://huggingface.co/org/gated/resolve/main/model.safetensors
 Exception: [AbstractCommand.cc:351] errorCode=24 URI=https://huggingface.co/org/gated/resolve/main/model.safetensors
   -> [HttpSkipResponseCommand.cc:218] errorCode=24 Authorization failed." --no-signatures
+
+# ---- Open MPI's help messages: mpirun refusing or failing to start a job ----
+expect "Open MPI: more ranks than slots is the request, not the program" \
+        "d['id'] == 'openmpi.not-enough-slots' and d['category'] == 'invalid-configuration' and d['severity'] == 'error'" \
+        "--------------------------------------------------------------------------
+There are not enough slots available in the system to satisfy the 8
+slots that were requested by the application:
+
+  python3
+
+Either request fewer slots for your application, or make more slots available
+for use." --no-signatures
+expect "Open MPI 5's prterun refusing root is a setting" "d['id'] == 'openmpi.run-as-root'" \
+        "prterun has detected an attempt to run as root." --no-signatures
+expect "Open MPI's daemons after an ssh failure: the network is the other reading" \
+        "d['id'] == 'openmpi.daemons-not-started' and $alt2 and r['diagnoses'][1]['category'] == 'network-problem'" \
+        "Host key verification failed.
+--------------------------------------------------------------------------
+ORTE was unable to reliably start one or more daemons.
+This usually is caused by:" --no-signatures
+expect "Open MPI's daemons with no ssh failure in the log: no network reading" \
+        "d['id'] == 'openmpi.daemons-not-started' and all(x['category'] != 'network-problem' for x in r['diagnoses'])" \
+        "PRTE was unable to reliably start one or more daemons." --no-signatures
 
 # ---- a traceback cut before its exception line: its last source line ----
 expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
@@ -561,12 +587,12 @@ expect "a warning's words rank below the failure its run ended with" \
 RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB total capacity; 13.20 GiB already allocated)'
 
 # ---- alternative readings: the first diagnosis's other reading follows it ----
-alt2="len(r['diagnoses']) > 1 and r['diagnoses'][1]['alternative_to'] == 1"
 for pair in \
         "missing-dependency|OSError: [WinError 126] The specified module could not be found. Error loading \"C:\\venv\\Lib\\site-packages\\torch\\lib\\c10.dll\" or one of its dependencies." \
         "binary-abi-mismatch|C:\\app\\lib\\ggml.dll: [WinError 127] The specified procedure could not be found" \
         "host-out-of-memory|Error: The paging file is too small for this operation to complete. (os error 1455)" \
-        "system-error|PermissionError: [WinError 32] The process cannot access the file because it is being used by another process: 'C:\\hf\\tmp.incomplete'"; do
+        "system-error|PermissionError: [WinError 32] The process cannot access the file because it is being used by another process: 'C:\\hf\\tmp.incomplete'" \
+        "application-bug|OSError: [WinError 87] The parameter is incorrect"; do
         expect "a Windows system error by its code or text: ${pair%%|*}" "d['category'] == '${pair%%|*}' and d['id'].startswith('winerror.')" "${pair#*|}" --no-signatures
 done
 expect "vLLM's quantized-kernel choice: a kernel that needs a newer GPU is the GPU's architecture" \
@@ -593,7 +619,14 @@ expect "xFormers without its compiled kernels is a build that does not fit torch
 
 expect "EACCES: a refused bind is the alternative" \
         "d['id'] == 'errno.eacces' and d['alternative_to'] is None and $alt2 and r['diagnoses'][1]['category'] == 'port-in-use' and r['diagnoses'][1]['id'] == 'alternative.port-in-use' and r['diagnoses'][1]['confidence'] < d['confidence'] and r['diagnoses'][1]['evidence'] == d['evidence']" \
+        "PermissionError: [Errno 13] error while attempting to bind on address ('0.0.0.0', 80): permission denied"
+expect "Windows' WSAEACCES on a bind is a port held or reserved, a firewall the other reading" \
+        "d['id'] == 'errno.eacces-bind' and d['category'] == 'port-in-use' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
         "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188): an attempt was made to access a socket in a way forbidden by its access permissions"
+expect "Go's bind with WSAEACCES's text is a port held or reserved" "d['id'] == 'errno.eacces-bind'" \
+        "Error: listen tcp 0.0.0.0:7860: bind: An attempt was made to access a socket in a way forbidden by its access permissions." --no-signatures
+expect "WSAEACCES's text without a bind keeps the plain EACCES reading" "d['id'] == 'errno.eacces'" \
+        "ConnectionError: [WinError 10013] An attempt was made to access a socket in a way forbidden by its access permissions" --no-signatures
 expect "EACCES on a path: no socket in the log, so no refused bind is offered" \
         "d['category'] != 'port-in-use' and all(x['category'] != 'port-in-use' for x in r['diagnoses'])" \
         'level=fatal msg="open /models/cache: permission denied"'
