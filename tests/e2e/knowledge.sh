@@ -290,6 +290,36 @@ expect "Open MPI's daemons with no ssh failure in the log: no network reading" \
         "d['id'] == 'openmpi.daemons-not-started' and all(x['category'] != 'network-problem' for x in r['diagnoses'])" \
         "PRTE was unable to reliably start one or more daemons." --no-signatures
 
+# ---- apt and dpkg ----
+expect "apt's held broken packages is a version conflict" \
+        "d['id'] == 'apt.held-broken-packages' and d['category'] == 'library-version-mismatch' and all(x['category'] != 'missing-dependency' for x in r['diagnoses'])" \
+        "The following packages have unmet dependencies:
+ python3-dev : Depends: python3 (= 3.10.6-1~22.04) but 3.10.12-1~22.04.3 is to be installed
+E: Unable to correct problems, you have held broken packages." --no-signatures
+expect "apt: a dependency no repository offers makes a missing package the other reading" \
+        "d['id'] == 'apt.held-broken-packages' and $alt2 and r['diagnoses'][1]['category'] == 'missing-dependency'" \
+        "The following packages have unmet dependencies:
+ libfoo-dev : Depends: libfoo1 (= 2.1-3) but it is not installable
+E: Unable to correct problems, you have held broken packages." --no-signatures
+expect "apt: NVIDIA's CUDA packages that need another driver are a CUDA/driver mismatch" \
+        "d['id'] == 'apt.nvidia-unmet-dependencies' and d['category'] == 'cuda-version-mismatch'" \
+        "The following packages have unmet dependencies:
+ cuda-runtime-12-2 : Depends: cuda-drivers (>= 535.86.10) but it is not going to be installed
+E: Unable to correct problems, you have held broken packages." --no-signatures
+expect "apt: the dpkg lock held by another process" "d['id'] == 'apt.lock-held' and d['severity'] == 'error'" \
+        "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 2412 (unattended-upgr)" --no-signatures
+
+# ---- words said in a warning before the failure ----
+expect "huggingface_hub's disk-space warning is the disk" "d['category'] == 'disk-full'" \
+        "/opt/venv/lib/python3.11/site-packages/huggingface_hub/file_download.py:983: UserWarning: Not enough free disk space to download the file. The expected file size is: 4976.70 MB. The target location /data/hf/hub only has 1203.11 MB free disk space.
+  warnings.warn(" --no-signatures
+expect "a package that needs a newer OS is the release, the host the other reading" \
+        "d['category'] == 'library-version-mismatch' and $alt2 and r['diagnoses'][1]['category'] == 'container-or-platform'" \
+        'Traceback (most recent call last):
+  File "/Users/me/app/main.py", line 1, in <module>
+    import mlx.core as mx
+ImportError: Only macOS 13.5 and newer are supported, not 13.3' --no-signatures
+
 # ---- a traceback cut before its exception line: its last source line ----
 expect "the raise statement of a cut traceback is read as a line" "d['id'] == 'torch.cuda-fork-reinit'" \
         'Traceback (most recent call last):
