@@ -329,6 +329,11 @@ static bool parse_host_ident(const char *s, size_t n, size_t at, struct record *
                  * timestamp before an exception, not an identifier. */
                 if (decode_exception_type_name(s + h, at - 1 - h))
                         return false;
+                /* nor is "2025-10-30T21:54:45Z src/x.c:5:10: fatal error:
+                 * ..." (a compiler's file:line:column) */
+                for (size_t i = h; i + 1 < at - 1; i++)
+                        if (s[i] == ':' && isdigit((unsigned char)s[i + 1]))
+                                return false;
                 r->ident = s + h;
                 r->ident_len = at - 1 - h;
                 r->msg = s + at + 1;

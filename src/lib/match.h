@@ -62,8 +62,9 @@ struct coroner_signature {
         coroner_severity severity;
         bool symptom;
         bool ends_run;          /* a knowledge entry that itself shows the run ended (a death by signal) */
-        bool words_first;       /* a knowledge entry too generic to name a cause (INTERNAL, ENOENT):
-                                 * a message class that names one is preferred */
+        bool words_first;       /* a knowledge entry too generic to name a cause (INTERNAL, ENOENT),
+                                 * or a signature of a wrapper around another error: a message
+                                 * class that names one is preferred */
         int specificity;
         const char **exception_types;
         size_t n_exception_types;

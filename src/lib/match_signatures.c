@@ -317,7 +317,7 @@ static int signature_keys(const cJSON *j, const char *path, struct coroner_error
 {
         static const char *const top[] = { "id", "title", "category", "severity", "role", "specificity", "match",
                                            "summary", "fixes", "candidates", "references", "samples", "explains",
-                                           "requires", NULL };
+                                           "requires", "words_first", NULL };
         static const char *const match[] = { "exception", "message", "line", "frame", "where", "whole", "literals", NULL };
         static const char *const frame[] = { "file", "function", NULL };
         static const char *const candidate[] = { "cause", "check", "category", "evidence", "where", NULL };
@@ -368,7 +368,8 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
         else if (strcmp(role, "root-cause") != 0)
                 return fail(err, path, "role \"%s\" is not root-cause or symptom", role);
         s->ends_run = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "knowledge"), "ends_run"));
-        s->words_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "knowledge"), "words_first"));
+        s->words_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "knowledge"), "words_first")) ||
+                         cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "words_first"));
         const cJSON *spec = cJSON_GetObjectItemCaseSensitive(j, "specificity");
         s->specificity = 50;
         if (spec) {

@@ -308,6 +308,9 @@ expect "apt: NVIDIA's CUDA packages that need another driver are a CUDA/driver m
 E: Unable to correct problems, you have held broken packages." --no-signatures
 expect "apt: the dpkg lock held by another process" "d['id'] == 'apt.lock-held' and d['severity'] == 'error'" \
         "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 2412 (unattended-upgr)" --no-signatures
+expect "apt: run without root is not another process's lock" "d['id'] == 'apt.not-root' and all(x['id'] != 'apt.lock-held' for x in r['diagnoses'])" \
+        "E: Could not open lock file /var/lib/dpkg/lock - open (13: Permission denied)
+E: Unable to lock the administration directory (/var/lib/dpkg/), are you root?" --no-signatures
 
 # ---- words said in a warning before the failure ----
 expect "huggingface_hub's disk-space warning is the disk" "d['category'] == 'disk-full'" \
@@ -1600,6 +1603,31 @@ expect "a pydantic error that a dtype does not suit the quantization method is a
 expect "any other pydantic validation error is a setting" "d['category'] == 'invalid-configuration'" \
         "  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='eight', input_type=str]" \
         --no-signatures
+
+# ---- round 83: classes read by their kind, not by one product's wording ----
+expect "a plural subject: kernels that require a compute capability" "d['category'] == 'gpu-arch-unsupported'" \
+        "ImportError: punica LoRA kernels require compute capability >= 8.0" --no-signatures
+expect "an extension that could not be imported is missing" "d['category'] == 'missing-dependency'" \
+        "ImportError: punica LoRA kernels could not be imported. If you built vLLM from source, make sure VLLM_INSTALL_PUNICA_KERNELS=1 env var was set." --no-signatures
+expect "a KeyError on a weight's name is a checkpoint that does not fit" "d['category'] == 'model-files-invalid' and $alt2" \
+        "KeyError: 'model.layers.0.self_attn.qkv_proj.weight'" --no-signatures
+expect "a KeyError on another key is not a checkpoint" "d['category'] != 'model-files-invalid'" \
+        "KeyError: 'layers'" --no-signatures
+expect "a header the compiler cannot find is a missing -dev package" "d['id'] == 'build.missing-header' and d['category'] == 'missing-dependency'" \
+        "2025-10-30T21:54:45.622419515Z /tmp/tmpbe9ryx74/cuda_utils.c:5:10: fatal error: Python.h: No such file or directory" --no-signatures
+expect "a compiler's other fatal errors stay build failures" "d['id'] == 'build.gcc-fatal'" \
+        "src/x.c:5:10: fatal error: opening dependency file x.d: Permission denied" --no-signatures
+expect "a cloud API's quota metric exceeded is a resource limit" "d['category'] == 'resource-limit'" \
+        '    "message": "The following quota metrics exceed quota limits: aiplatform.googleapis.com/custom_model_training_nvidia_l4_gpus",' --no-signatures
+expect "a backend version below the one required is a version mismatch" "d['category'] == 'library-version-mismatch'" \
+        "RuntimeError: cuDNN FP4 requires backend version >= 91002, found 90701. Please upgrade cuDNN backend." --no-signatures
+expect "a Triton kernel's head-size assert is the model's shape" "d['category'] == 'model-unsupported'" \
+        "AssertionError: assert Lq in {16, 32, 64, 128, 256, 576}, where Lq = 80." --no-signatures
+expect "SGLang's capture wrapper yields to the error inside it" "d['category'] == 'library-version-mismatch'" \
+        "Exception: Capture cuda graph failed: cuDNN FP4 requires backend version >= 91002, found 90701. Please upgrade cuDNN backend."
+expect "SGLang's capture wrapper stays when the words inside name nothing" "d['id'] == 'sglang.cuda-graph-capture-failed'" \
+        "Exception: Capture cuda graph failed: an illegal sequence of calls"
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
