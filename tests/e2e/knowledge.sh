@@ -1628,6 +1628,20 @@ expect "SGLang's capture wrapper yields to the error inside it" "d['category'] =
 expect "SGLang's capture wrapper stays when the words inside name nothing" "d['id'] == 'sglang.cuda-graph-capture-failed'" \
         "Exception: Capture cuda graph failed: an illegal sequence of calls"
 
+# ---- round 84 ----
+expect "ctypes' access violation is Windows' segmentation fault" "d['id'] == 'ntstatus.status-access-violation' and d['category'] == 'process-crash'" \
+        "OSError: exception: access violation reading 0x0000000000000000" --no-signatures
+expect "Windows' error 127 in Chinese is a DLL without the procedure" "d['id'] == 'winerror.error-proc-not-found'" \
+        "ImportError: DLL load failed while importing exllamav2_ext: 找不到指定的程序。" --no-signatures
+expect "Windows' error 126 in Japanese is a DLL not found" "d['id'] == 'winerror.error-mod-not-found'" \
+        "OSError: [WinError 126] 指定されたモジュールが見つかりません。" --no-signatures
+expect "Windows' error 127 in German" "d['id'] == 'winerror.error-proc-not-found'" \
+        "ImportError: DLL load failed while importing QtCore: Die angegebene Prozedur wurde nicht gefunden." --no-signatures
+expect "a cache directory a service cannot determine is its environment" "d['category'] == 'invalid-configuration'" \
+        "main: failed to initialize router models: Failed to determine HF cache directory" --no-signatures
+expect "pathlib without a home directory" "d['category'] == 'invalid-configuration'" \
+        "RuntimeError: Could not determine home directory." --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1

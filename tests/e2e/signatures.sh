@@ -70,6 +70,14 @@ echo '{"id": ' > "$TMP/typo/x/c.json"
 [ $s -eq 1 ] && grep -q "a.json: unknown key" "$TMP/typo.out" && grep -q "b.json: unknown key" "$TMP/typo.out" \
         && grep -q "c.json:2:1: invalid JSON" "$TMP/typo.out" && grep -q ", 3 errors," "$TMP/typo.out" \
         && ok "signatures check reports every broken file (3 of 3), exit 1" || not_ok "check every broken file" "exit $s $(cat "$TMP/typo.out")"
+mkdir -p "$TMP/wf/x"
+"$CORONER" signatures show sglang.cuda-graph-capture-failed | tail -n +2 | "$PY" -c "
+import json, sys
+s = json.load(sys.stdin); s['id'] = 'x.a'; s['words_first'] = 'yes'
+print(json.dumps(s))" > "$TMP/wf/x/a.json"
+"$CORONER" signatures list -s "$TMP/wf" > /dev/null 2>"$TMP/wf.err"; s=$?
+[ $s -eq 2 ] && grep -q 'a.json: "words_first" must be true or false' "$TMP/wf.err" \
+        && ok "words_first that is not a boolean is an error naming the file" || not_ok "words_first type" "exit $s $(cat "$TMP/wf.err")"
 "$CORONER" signatures list --category gpu-oom > /dev/null 2>"$TMP/cat.err"; s=$?
 [ $s -eq 2 ] && grep -q "no signature has category 'gpu-oom'; the categories are: .*gpu-out-of-memory" "$TMP/cat.err" \
         && ok "list --category with an unknown category: exit 2, the categories that exist" || not_ok "unknown category" "exit $s $(cat "$TMP/cat.err")"
