@@ -1642,6 +1642,14 @@ expect "a cache directory a service cannot determine is its environment" "d['cat
 expect "pathlib without a home directory" "d['category'] == 'invalid-configuration'" \
         "RuntimeError: Could not determine home directory." --no-signatures
 
+# ---- round 85 ----
+expect "XLA's rematerialization warning is the device's memory" "d['category'] == 'gpu-out-of-memory'" \
+        "2024-02-19 15:14:56.882326: W external/xla/xla/service/hlo_rematerialization.cc:2941] Can't reduce memory use below -30.29GiB (-32529110990 bytes) by rematerialization; only reduced to 49.62GiB (53280000080 bytes), down from 49.62GiB (53280000080 bytes) originally" --no-signatures
+expect "no EGL device for headless rendering is the driver, the back-end second" "d['category'] == 'driver-problem' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        "ImportError: Cannot initialize a EGL device display. This likely means that your EGL driver does not support the PLATFORM_DEVICE extension, which is required for creating a headless rendering context." --no-signatures
+expect "llama.cpp's converter without the model's pre-tokenizer is the model, not a bug" "d['category'] == 'model-unsupported' and $alt2" \
+        "NotImplementedError: BPE pre-tokenizer was not recognized - update get_vocab_base_pre()" --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
