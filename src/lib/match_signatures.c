@@ -367,12 +367,13 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                 s->symptom = true;
         else if (strcmp(role, "root-cause") != 0)
                 return fail(err, path, "role \"%s\" is not root-cause or symptom", role);
-        s->ends_run = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "knowledge"), "ends_run"));
+        /* "knowledge": what a table's generated entry carries over */
+        const cJSON *knowledge = cJSON_GetObjectItemCaseSensitive(j, "knowledge");
         const cJSON *words_first = cJSON_GetObjectItemCaseSensitive(j, "words_first");
         if (words_first && !cJSON_IsBool(words_first))
                 return fail(err, path, "%s", "\"words_first\" must be true or false");
-        s->words_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "knowledge"), "words_first")) ||
-                         cJSON_IsTrue(words_first);
+        s->ends_run = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(knowledge, "ends_run"));
+        s->words_first = cJSON_IsTrue(words_first) || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(knowledge, "words_first"));
         const cJSON *spec = cJSON_GetObjectItemCaseSensitive(j, "specificity");
         s->specificity = 50;
         if (spec) {
