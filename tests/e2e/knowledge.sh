@@ -1650,6 +1650,15 @@ expect "no EGL device for headless rendering is the driver, the back-end second"
 expect "llama.cpp's converter without the model's pre-tokenizer is the model, not a bug" "d['category'] == 'model-unsupported' and $alt2" \
         "NotImplementedError: BPE pre-tokenizer was not recognized - update get_vocab_base_pre()" --no-signatures
 
+# ---- round 86 ----
+expect "a DeepSpeed config that disagrees with the Trainer's arguments is the configuration" "d['category'] == 'invalid-configuration'" \
+        "ValueError: Please correct the following DeepSpeed config values that mismatch TrainingArguments values:
+- ds train_batch_size=32 vs hf train_batch_size (calculated)=4" --no-signatures
+expect "a tokenizer without a pad token, even on a line without a level" "d['category'] == 'invalid-configuration'" \
+        "Asking to pad but the tokenizer does not have a padding token. Please select a token to use as \`pad_token\`" --no-signatures
+expect "a tokenizer without a mask token for masked language modeling" "d['category'] == 'invalid-configuration'" \
+        "ValueError: This tokenizer does not have a mask token which is necessary for masked language modeling." --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
