@@ -1659,6 +1659,16 @@ expect "a tokenizer without a pad token, even on a line without a level" "d['cat
 expect "a tokenizer without a mask token for masked language modeling" "d['category'] == 'invalid-configuration'" \
         "ValueError: This tokenizer does not have a mask token which is necessary for masked language modeling." --no-signatures
 
+# ---- round 87 ----
+expect "TensorRT's FP8 network on a GPU without FP8 is the GPU's architecture" "d['category'] == 'gpu-arch-unsupported'" \
+        "[09/11/2024-21:49:27] [E] Error[9]: IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Networks with FP8 Q/DQ layers require hardware with FP8 support.)" --no-signatures
+expect "a TensorRT plugin that was never loaded is a missing dependency" "d['category'] == 'missing-dependency'" \
+        "ERROR: [TRT]: 3: getPluginCreator could not find plugin: BatchedNMSCustomDynamic_TRT version: 1" --no-signatures
+expect "Colab's session that used all its RAM, a line without a level" "d['category'] == 'host-out-of-memory'" \
+        "Your session crashed after using all available RAM." --no-signatures
+expect "amdkfd skipping a GPU without PCIe atomics: no GPU for ROCm" "d['category'] == 'gpu-unavailable'" \
+        "[    7.026427] kfd kfd: amdgpu: skipped device 1002:67df, PCI rejects atomics" --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
