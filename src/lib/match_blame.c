@@ -290,10 +290,21 @@ static void add_class_fixes(struct match_result *m, const struct message_class *
         }
 }
 
-/* Is class i among the candidates (db_class_candidates; NULL: all are)? */
-static bool may_match(const uint64_t *candidates, size_t i)
+/* The first class from i on that is among the candidates
+ * (db_class_candidates; NULL: all are), or n: a line names few classes,
+ * so the loops step from one candidate to the next instead of asking of
+ * each of the hundred-odd classes. */
+static size_t next_candidate(const uint64_t *candidates, size_t i, size_t n)
 {
-        return !candidates || (candidates[i / 64] >> (i % 64) & 1);
+        if (!candidates)
+                return i;
+        while (i < n) {
+                uint64_t rest = candidates[i / 64] >> (i % 64);
+                if (rest)
+                        return i + (size_t)__builtin_ctzll(rest);
+                i = (i / 64 + 1) * 64;
+        }
+        return n;
 }
 
 /* s with each line break and the blanks around it as one space: a message
@@ -331,8 +342,9 @@ static const struct message_class *class_in_text(const coroner_db *db, const cha
         size_t len = strlen(s);
         uint64_t *maybe = db_class_candidates(db, s, len);
         const struct message_class *found = NULL;
-        for (size_t i = 0; pk && i < pk->n_classes && !found; i++)
-                if (may_match(maybe, i) && pattern_search(db, &pk->classes[i].pattern, s, len, md))
+        size_t n = pk ? pk->n_classes : 0;
+        for (size_t i = next_candidate(maybe, 0, n); i < n && !found; i = next_candidate(maybe, i + 1, n))
+                if (pattern_search(db, &pk->classes[i].pattern, s, len, md))
                         found = &pk->classes[i];
         free(maybe);
         free(joined);
@@ -964,11 +976,12 @@ static long first_class(const coroner_db *db, pcre2_match_data *md, const char *
         size_t len = strlen(text);
         uint64_t *maybe = db_class_candidates(db, text, len);
         long found = -1;
-        for (size_t i = 0; pk && i < pk->n_classes && found < 0; i++) {
+        size_t n = pk ? pk->n_classes : 0;
+        for (size_t i = next_candidate(maybe, 0, n); i < n && found < 0; i = next_candidate(maybe, i + 1, n)) {
                 const struct message_class *mc = &pk->classes[i];
                 if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->in_warnings))
                         continue;
-                if (may_match(maybe, i) && pattern_search(db, &mc->pattern, text, len, md))
+                if (pattern_search(db, &mc->pattern, text, len, md))
                         found = (long)i;
         }
         free(maybe);
