@@ -1669,6 +1669,16 @@ expect "Colab's session that used all its RAM, a line without a level" "d['categ
 expect "amdkfd skipping a GPU without PCIe atomics: no GPU for ROCm" "d['category'] == 'gpu-unavailable'" \
         "[    7.026427] kfd kfd: amdgpu: skipped device 1002:67df, PCI rejects atomics" --no-signatures
 
+# ---- round 88 ----
+expect "modprobe refused an unsigned module (ENOKEY): Secure Boot, the driver's install" "d['category'] == 'driver-problem'" \
+        "modprobe: ERROR: could not insert 'nvhda': Required key not available" --no-signatures
+expect "newer kernels' 'Key was rejected by service' for the same" "d['category'] == 'driver-problem'" \
+        "systemd-modules-load[450]: Failed to insert module 'nvidia': Key was rejected by service" --no-signatures
+expect "the kernel's own line, without a level" "d['category'] == 'driver-problem'" \
+        "[    8.412104] Loading of unsigned module is rejected" --no-signatures
+expect "ENOKEY elsewhere stays the errno's own reading" "d['id'] == 'errno.enokey'" \
+        "OSError: [Errno 126] Required key not available: '/models/cache'" --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
