@@ -307,6 +307,30 @@ static size_t next_candidate(const uint64_t *candidates, size_t i, size_t n)
         return n;
 }
 
+/* Which classes first_class may answer with: every class (an exception's
+ * message), those that name a category, or those read in warning lines
+ * (in_warnings). */
+enum class_choice { ANY_CLASS, NAMED_CLASSES, WARNING_CLASSES };
+
+/* The first class whose words text holds (-1: none). */
+static long first_class(const coroner_db *db, pcre2_match_data *md, const char *text, enum class_choice choice)
+{
+        const struct python_knowledge *pk = db->python;
+        size_t len = strlen(text);
+        uint64_t *maybe = db_class_candidates(db, text, len);
+        long found = -1;
+        size_t n = pk ? pk->n_classes : 0;
+        for (size_t i = next_candidate(maybe, 0, n); i < n && found < 0; i = next_candidate(maybe, i + 1, n)) {
+                const struct message_class *mc = &pk->classes[i];
+                if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->in_warnings))
+                        continue;
+                if (pattern_search(db, &mc->pattern, text, len, md))
+                        found = (long)i;
+        }
+        free(maybe);
+        return found;
+}
+
 /* s with each line break and the blanks around it as one space: a message
  * that its program wrapped ("is not\n    divisible by") reads as one
  * sentence. NULL when s has no line break (or no memory). */
@@ -339,16 +363,9 @@ static const struct message_class *class_in_text(const coroner_db *db, const cha
         char *joined = unwrapped(s);
         if (joined)
                 s = joined;
-        size_t len = strlen(s);
-        uint64_t *maybe = db_class_candidates(db, s, len);
-        const struct message_class *found = NULL;
-        size_t n = pk ? pk->n_classes : 0;
-        for (size_t i = next_candidate(maybe, 0, n); i < n && !found; i = next_candidate(maybe, i + 1, n))
-                if (pattern_search(db, &pk->classes[i].pattern, s, len, md))
-                        found = &pk->classes[i];
-        free(maybe);
+        long i = first_class(db, md, s, ANY_CLASS);
         free(joined);
-        return found;
+        return i < 0 ? NULL : &pk->classes[i];
 }
 
 /* The source line of a failed assert statement: Python prints it as the
@@ -962,30 +979,6 @@ bool blame_warning(const coroner_db *db, pcre2_match_data *md, const struct blam
                 return false;
         m->severity = CORONER_SEV_WARNING;
         return true;
-}
-
-/* The first message class whose words the line (or a line continuing it)
- * holds as the line's generic verdict: of every class, of those that name
- * a category, or of those read in warning lines (in_warnings). */
-enum class_choice { ANY_CLASS, NAMED_CLASSES, WARNING_CLASSES };
-
-/* The first class whose words text holds (-1: none). */
-static long first_class(const coroner_db *db, pcre2_match_data *md, const char *text, enum class_choice choice)
-{
-        const struct python_knowledge *pk = db->python;
-        size_t len = strlen(text);
-        uint64_t *maybe = db_class_candidates(db, text, len);
-        long found = -1;
-        size_t n = pk ? pk->n_classes : 0;
-        for (size_t i = next_candidate(maybe, 0, n); i < n && found < 0; i = next_candidate(maybe, i + 1, n)) {
-                const struct message_class *mc = &pk->classes[i];
-                if ((choice == NAMED_CLASSES && !mc->category) || (choice == WARNING_CLASSES && !mc->in_warnings))
-                        continue;
-                if (pattern_search(db, &mc->pattern, text, len, md))
-                        found = (long)i;
-        }
-        free(maybe);
-        return found;
 }
 
 static bool line_class_verdict(const coroner_db *db, pcre2_match_data *md, const struct event *ev,
