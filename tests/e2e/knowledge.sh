@@ -1679,6 +1679,10 @@ expect "the kernel's own line, without a level" "d['category'] == 'driver-proble
 expect "ENOKEY elsewhere stays the errno's own reading" "d['id'] == 'errno.enokey'" \
         "OSError: [Errno 126] Required key not available: '/models/cache'" --no-signatures
 
+# ---- round 89 ----
+expect "Ollama's installer found no NVIDIA or AMD GPU (a warning)" "d['category'] == 'gpu-unavailable'" \
+        "WARNING: No NVIDIA/AMD GPU detected. Ollama will run in CPU-only mode." --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
