@@ -72,4 +72,13 @@ check "--redact=hosts alone leaves users and IPs" sh -c "grep -q alice '$TMP/hos
 "$CORONER" --redact=hostnames "$TMP/secrets.log" > /dev/null 2>"$TMP/bad.err"; s=$?
 [ $s -eq 2 ] && grep -q "hosts, ips, users, paths, emails or all" "$TMP/bad.err" && ok "--redact with an unknown kind: exit 2, the kinds" \
         || not_ok "--redact unknown kind" "exit $s"
+# A rule runs only on reports that hold one of its triggers; a caseless
+# rule's keyword matches other letters than ASCII ones too (in UTF mode
+# "s" is also the long s), so such a report is searched all the same.
+printf 'RuntimeError: login failed: pa\305\277\305\277word=hunter2222 rejected\n' > "$TMP/longs.log"
+"$CORONER" --no-pager -f json "$TMP/longs.log" > "$TMP/longs.json"
+check "a keyword spelled with the long s is still redacted" sh -c "! grep -q hunter2222 '$TMP/longs.json'"
+printf 'RuntimeError: upload failed, session %s expired\n' "$JWT" > "$TMP/jwt.log"
+"$CORONER" --no-pager -f json "$TMP/jwt.log" > "$TMP/jwt.json"
+check "a report whose one secret is a token is redacted" grep -q '<redacted:jwt>' "$TMP/jwt.json"
 done_testing
