@@ -1683,6 +1683,15 @@ expect "ENOKEY elsewhere stays the errno's own reading" "d['id'] == 'errno.enoke
 expect "Ollama's installer found no NVIDIA or AMD GPU (a warning)" "d['category'] == 'gpu-unavailable'" \
         "WARNING: No NVIDIA/AMD GPU detected. Ollama will run in CPU-only mode." --no-signatures
 
+# ---- round 90 ----
+expect "torch_xla without a device configuration: the configuration" "d['category'] == 'invalid-configuration'" \
+        "RuntimeError: tensorflow/compiler/xla/xla_client/computation_client.cc:234 : Missing XLA configuration" --no-signatures
+expect "nvjpeg: DALI's numbered nvJPEG status, an image nvJPEG cannot decode" \
+        "d['id'] == 'nvjpeg.nvjpeg-status-jpeg-not-supported' and d['category'] == 'application-bug'" \
+        'RuntimeError: Critical error in pipeline: Error in thread 0: [/opt/dali/dali/pipeline/operators/decoder/nvjpeg_decoder.h:349] NVJPEG error "4"' --no-signatures
+expect "nvjpeg: the allocator's failure by name is memory" "d['category'] == 'gpu-out-of-memory'" \
+        "decode failed: NVJPEG_STATUS_ALLOCATOR_FAILURE" --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
