@@ -1692,6 +1692,12 @@ expect "nvjpeg: DALI's numbered nvJPEG status, an image nvJPEG cannot decode" \
 expect "nvjpeg: the allocator's failure by name is memory" "d['category'] == 'gpu-out-of-memory'" \
         "decode failed: NVJPEG_STATUS_ALLOCATOR_FAILURE" --no-signatures
 
+# ---- round 92 ----
+expect "pydantic 2 refusing a v1 import: the library's version" "d['category'] == 'library-version-mismatch'" \
+        'pydantic.errors.PydanticImportError: `BaseSettings` has been moved to the `pydantic-settings` package. See https://docs.pydantic.dev/2.0/migration/#basesettings-has-moved-to-pydantic-settings for more details' --no-signatures
+expect "scikit-learn's removal wording names the release" "d['category'] == 'library-version-mismatch'" \
+        'ImportError: `load_boston` has been removed from scikit-learn since version 1.2.' --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
