@@ -20,15 +20,17 @@
 enum { MIN_HASH_BITS = 17, MAX_HASH_BITS = 22, MAX_STRIDE = 4 };
 _Static_assert(PF_MIN_WATCHED == 4 + MAX_STRIDE - 1, "a watcher's literal spans a full stride of windows");
 
+/* The fields a scan reads first (len, anchor, caseless) come before the
+ * literal, so that checking a hit mostly reads one cache line, not two. */
 struct pf_entry {
-        char lit[64];
         uint8_t len, anchor;  /* anchor: offset of the indexed 4-byte window */
         bool caseless;
+        uint8_t group_class;  /* PF_FULL / PF_WATCH: what the group's members are */
+        uint8_t tag;          /* PF_TAG_*: reported in watch_hits.tags when found */
         int32_t sig;          /* signature index; -1: a structural trigger;
                                * -2 - w: watcher w (a fact or candidate evidence) */
         uint32_t group;       /* entries with the same text and anchor share one */
-        uint8_t group_class;  /* PF_FULL / PF_WATCH: what the group's members are */
-        uint8_t tag;          /* PF_TAG_*: reported in watch_hits.tags when found */
+        char lit[64];
 };
 
 struct build;
