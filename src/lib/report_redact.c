@@ -276,29 +276,42 @@ int coroner_redactor_apply(coroner_redactor *r, const coroner_analysis *a, char 
         return 0;
 }
 
-/* Can rule match somewhere in text? Not when text holds none of its
- * triggers. A caseless pattern's triggers are looked for in lower (text
- * in ASCII lower case); in UTF mode its "k" and "s" also match the Kelvin
- * sign and the long s, so text that holds either is searched anyway. */
-static bool may_match(const struct secret_rule *rule, const char *text, const char *lower, size_t n)
+/* A report as the triggers are looked for in it: in ASCII lower case for
+ * the caseless rules, and whether it holds a character that PCRE2's
+ * caseless "k" or "s" also matches in UTF mode (the Kelvin sign, the long
+ * s), which no ASCII trigger would show. Made once per text, again only
+ * when a rule has replaced the text. */
+struct trigger_view {
+        const char *of;  /* the text it was made from */
+        size_t n;
+        char *lower;
+        bool folds_beyond_ascii;
+};
+
+static bool trigger_view_make(struct trigger_view *v, const char *text)
 {
-        bool caseless = strncmp(rule->pattern, "(?i)", 4) == 0;
-        if (caseless && (memmem(text, n, "\xe2\x84\xaa", 3) || memmem(text, n, "\xc5\xbf", 2)))
-                return true;
-        const char *in = caseless ? lower : text;
-        for (size_t k = 0; k < sizeof rule->triggers / sizeof *rule->triggers && rule->triggers[k]; k++)
-                if (memmem(in, n, rule->triggers[k], strlen(rule->triggers[k])))
-                        return true;
-        return false;
+        free(v->lower);
+        v->of = text;
+        v->n = strlen(text);
+        v->lower = malloc(v->n + 1);
+        for (size_t i = 0; v->lower && i <= v->n; i++)
+                v->lower[i] = (char)(text[i] >= 'A' && text[i] <= 'Z' ? text[i] + ('a' - 'A') : text[i]);
+        v->folds_beyond_ascii = memmem(text, v->n, "\xe2\x84\xaa", 3) || memmem(text, v->n, "\xc5\xbf", 2);
+        return v->lower != NULL;
 }
 
-/* text in ASCII lower case, in a new string (NULL if memory ran out) */
-static char *ascii_lower(const char *text, size_t n)
+/* Can rule match somewhere in the viewed text? Not when it holds none of
+ * the rule's triggers. */
+static bool may_match(const struct secret_rule *rule, const struct trigger_view *v)
 {
-        char *lower = malloc(n + 1);
-        for (size_t i = 0; lower && i <= n; i++)
-                lower[i] = (char)(text[i] >= 'A' && text[i] <= 'Z' ? text[i] + ('a' - 'A') : text[i]);
-        return lower;
+        bool caseless = strncmp(rule->pattern, "(?i)", 4) == 0;
+        if (caseless && v->folds_beyond_ascii)
+                return true;
+        const char *in = caseless ? v->lower : v->of;
+        for (size_t k = 0; k < sizeof rule->triggers / sizeof *rule->triggers && rule->triggers[k]; k++)
+                if (memmem(in, v->n, rule->triggers[k], strlen(rule->triggers[k])))
+                        return true;
+        return false;
 }
 
 int report_redact_secrets(char **text)
@@ -306,23 +319,16 @@ int report_redact_secrets(char **text)
         pthread_once(&secrets_once, compile_secrets);
         if (!secrets_compiled)
                 return CORONER_E_NOMEM;
-        char *lower = NULL;  /* *text in lower case, made again when a rule changed it */
-        const char *lowered = NULL;
+        struct trigger_view view = { 0 };
         int r = 0;
         for (size_t i = 0; r == 0 && *text && i < sizeof secret_rules / sizeof *secret_rules; i++) {
-                size_t n = strlen(*text);
-                if (lowered != *text) {
-                        free(lower);
-                        if (!(lower = ascii_lower(*text, n))) {
-                                r = CORONER_E_NOMEM;
-                                break;
-                        }
-                        lowered = *text;
-                }
-                if (may_match(&secret_rules[i], *text, lower, n) &&
-                    !substitute(NULL, secret_code[i], text, replace_secret, &secret_rules[i]))
+                /* (a replaced text is allocated while the old one lives: a new address) */
+                if (view.of != *text && !trigger_view_make(&view, *text))
+                        r = CORONER_E_NOMEM;
+                else if (may_match(&secret_rules[i], &view) &&
+                         !substitute(NULL, secret_code[i], text, replace_secret, &secret_rules[i]))
                         r = CORONER_E_NOMEM;
         }
-        free(lower);
+        free(view.lower);
         return r;
 }
