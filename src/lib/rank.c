@@ -902,11 +902,14 @@ static void guess_categories(struct ranking *rk, const coroner_db *db, pcre2_mat
                 if ((d->basis != BASIS_NONE && d->basis != BASIS_ERROR_LINES) || strcmp(d->category, "unrecognized") != 0)
                         continue;
                 struct strbuf text = { 0 };
-                if (d->exc_type)
+                if (d->exc_type && d->exc_type[0])
                         sb_printf(&text, "%s: %s", d->exc_type, d->exc_message ? d->exc_message : "");
-                else if (d->basis == BASIS_ERROR_LINES && d->n_evidence)
+                else if (d->n_evidence)
                         /* every line kept: the first is often the failure's
-                         * last word ("the job failed"), a later one its cause */
+                         * last word ("the job failed"), a later one its
+                         * cause; a traceback cut before its exception keeps
+                         * the line logged with it (logger.exception's
+                         * message), often the exception's own words */
                         for (size_t k = 0; k < d->n_evidence; k++)
                                 sb_printf(&text, "%s\n", d->evidence[k].text ? d->evidence[k].text : "");
                 else if (d->line_text)

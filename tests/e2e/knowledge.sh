@@ -1698,6 +1698,19 @@ expect "pydantic 2 refusing a v1 import: the library's version" "d['category'] =
 expect "scikit-learn's removal wording names the release" "d['category'] == 'library-version-mismatch'" \
         'ImportError: `load_boston` has been removed from scikit-learn since version 1.2.' --no-signatures
 
+# ---- round 93 ----
+# A traceback cut before its exception line: the line logged with it
+# (logger.exception's message) carries the exception's words.
+expect "a cut traceback takes its category from the error line logged with it" "d['category'] == 'library-version-mismatch' and d['id'] == 'unrecognized'" \
+        "2025-04-04 13:35:33,437 - app - ERROR - loader.py:73 - loading the processor failed, 'FooProcessor' object has no attribute 'bar_token'
+Traceback (most recent call last):
+  File \"/srv/app/run.py\", line 7, in <module>
+    main()" --no-signatures
+expect "a cut traceback with no error line before it stays unrecognized" "d['category'] == 'unrecognized'" \
+        "Traceback (most recent call last):
+  File \"/srv/app/run.py\", line 7, in <module>
+    main()" --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
