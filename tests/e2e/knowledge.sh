@@ -1711,6 +1711,15 @@ expect "a cut traceback with no error line before it stays unrecognized" "d['cat
   File \"/srv/app/run.py\", line 7, in <module>
     main()" --no-signatures
 
+# ---- round 94 ----
+expect "tcmalloc's invalid free is the allocator finding its heap corrupted" "d['category'] == 'process-crash'" \
+        'src/tcmalloc.cc:283] Attempt to free invalid pointer 0x55d0c0ffee00' --no-signatures
+expect "tcmalloc's invalid realloc, the same" "d['category'] == 'process-crash'" \
+        'src/tcmalloc.cc:332] Attempt to realloc invalid pointer 0x55d0c0ffee00' --no-signatures
+expect "ptxas older than the PTX it assembles, under XLA's INTERNAL status" "d['category'] == 'cuda-version-mismatch'" \
+        "2024-09-22 19:38:41.140252: W external/xla/xla/service/gpu/buffer_comparator.cc:1054] INTERNAL: ptxas exited with non-zero error code 65280, output: ptxas /tmp/tempfile-host-528e6f61-1909-622b8be3ab01d, line 10; fatal   : Unsupported .version 7.8; current version is '7.4'" --no-signatures
+expect "the driver's JIT older than the PTX" "d['category'] == 'cuda-version-mismatch'" \
+        "ptxas application ptx input, line 9; fatal   : Unsupported .version 7.3; current version is '7.2'" --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
