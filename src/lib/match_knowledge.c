@@ -217,6 +217,23 @@ static cJSON *copy_or_null(const cJSON *v)
 }
 
 /* One entry as a signature object (signatures/README.md's format). */
+/* Does the entry's text hold another entry's text of its table? CUDA's
+ * "operation not permitted when stream is capturing" (900) holds
+ * "operation not permitted" (800): a line of the first is read by both
+ * entries' spellings, and the longer text is the one the line means. */
+static bool refines_another(const cJSON *entries, const cJSON *entry)
+{
+        const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "text"));
+        size_t n = text ? strlen(text) : 0;
+        const cJSON *other;
+        cJSON_ArrayForEach(other, entries) {
+                const char *t = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(other, "text"));
+                if (other != entry && t && *t && strlen(t) < n && strstr(text, t))
+                        return true;
+        }
+        return false;
+}
+
 static int entry_signature(const cJSON *table, const cJSON *entry, const char *where, bool *table_applied,
                            cJSON **ret, struct coroner_error *err)
 {
@@ -250,6 +267,10 @@ static int entry_signature(const cJSON *table, const cJSON *entry, const char *w
                 if (v)
                         cJSON_AddItemToObject(sig, copied[i], v);
         }
+        /* the entry whose text holds another's wins their tie */
+        cJSON *specificity = cJSON_GetObjectItemCaseSensitive(sig, "specificity");
+        if (cJSON_IsNumber(specificity) && refines_another(cJSON_GetObjectItemCaseSensitive(table, "entries"), entry))
+                cJSON_SetNumberValue(specificity, specificity->valuedouble + 1);
         const char *meaning = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "meaning"));
         if (!meaning || strchr(meaning, '{')) {
                 r = fail(err, where, "%s", "each entry needs a \"meaning\" (one sentence, without braces)");

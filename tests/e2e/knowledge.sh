@@ -1720,6 +1720,14 @@ expect "ptxas older than the PTX it assembles, under XLA's INTERNAL status" "d['
         "2024-09-22 19:38:41.140252: W external/xla/xla/service/gpu/buffer_comparator.cc:1054] INTERNAL: ptxas exited with non-zero error code 65280, output: ptxas /tmp/tempfile-host-528e6f61-1909-622b8be3ab01d, line 10; fatal   : Unsupported .version 7.8; current version is '7.4'" --no-signatures
 expect "the driver's JIT older than the PTX" "d['category'] == 'cuda-version-mismatch'" \
         "ptxas application ptx input, line 9; fatal   : Unsupported .version 7.3; current version is '7.2'" --no-signatures
+# ---- round 95 ----
+# An entry whose text holds another entry's text is the one a line of it means.
+expect "CUDA 900's text holds 800's: the capture error, not a GPU this process may not use" "d['id'] == 'cuda-error.900'" \
+        'RuntimeError: CUDA error: operation not permitted when stream is capturing' --no-signatures
+expect "CUDA 800 alone stays 800" "d['id'] == 'cuda-error.800'" \
+        'RuntimeError: CUDA error: operation not permitted' --no-signatures
+expect "CUDA 213's text holds 211's (resource not mapped as pointer)" "d['id'] == 'cuda-error.213'" \
+        'RuntimeError: CUDA error: resource not mapped as pointer' --no-signatures
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
