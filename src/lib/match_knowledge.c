@@ -216,7 +216,6 @@ static cJSON *copy_or_null(const cJSON *v)
         return v ? cJSON_Duplicate(v, true) : NULL;
 }
 
-/* One entry as a signature object (signatures/README.md's format). */
 /* Does the entry's text hold another entry's text of its table? CUDA's
  * "operation not permitted when stream is capturing" (900) holds
  * "operation not permitted" (800): a line of the first is read by both
@@ -234,6 +233,7 @@ static bool refines_another(const cJSON *entries, const cJSON *entry)
         return false;
 }
 
+/* One entry as a signature object (signatures/README.md's format). */
 static int entry_signature(const cJSON *table, const cJSON *entry, const char *where, bool *table_applied,
                            cJSON **ret, struct coroner_error *err)
 {
