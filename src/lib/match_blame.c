@@ -517,8 +517,10 @@ static void verdict_application_bug(struct match_result *m, const struct blame *
         }
         /* A ValueError is a value of the right type the library does not
          * accept: most often one the user configured (an argument, a
-         * setting, a name). */
-        bool in_library = b->raised.kind == FRAME_LIBRARY && b->raised.package[0] && b->app.f;
+         * setting, a name), whether the application's frames are shown or
+         * not (a server started from its command line, `vllm serve`, has
+         * none; an excerpt may keep only the last frame). */
+        bool in_library = b->raised.kind == FRAME_LIBRARY && b->raised.package[0];
         const char *raised_in = b->raised.f && b->raised.f->function ? b->raised.f->function : "";
         if (x->type && strcmp(x->type, "AssertionError") == 0 &&
             (strcmp(raised_in, "__init__") == 0 || strcmp(raised_in, "__post_init__") == 0)) {

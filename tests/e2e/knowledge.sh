@@ -1728,6 +1728,25 @@ expect "CUDA 800 alone stays 800" "d['id'] == 'cuda-error.800'" \
         'RuntimeError: CUDA error: operation not permitted' --no-signatures
 expect "CUDA 213's text holds 211's (resource not mapped as pointer)" "d['id'] == 'cuda-error.213'" \
         'RuntimeError: CUDA error: resource not mapped as pointer' --no-signatures
+# ---- round 97 ----
+# A plug-in made for another version of its program says so without a level.
+expect "'is not compatible with the current version of' in a line with no level: versions" \
+        "d['category'] == 'library-version-mismatch' and d['severity'] == 'warning'" \
+        'MindQuantum is not compatible with the current version of NVHPC (21.3). Required is at least 21.5.' --no-signatures
+expect "cuDNN of another release than the one PyTorch was built with, tables alone" "d['category'] == 'cuda-version-mismatch'" \
+        'RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (8, 9, 2) but found runtime version (8, 8, 0).' --no-signatures
+# A ValueError raised in a library with no application frame (a server started
+# from its command line): a setting is offered next to the bug.
+expect "ValueError raised in a library, no application frame: invalid-configuration is the alternative" \
+        "d['category'] == 'application-bug' and $alt2 and r['diagnoses'][1]['id'] == 'alternative.invalid-configuration'" \
+        'Traceback (most recent call last):
+  File "/usr/local/lib/python3.12/dist-packages/vllm/config.py", line 1200, in verify_scheduler_config
+    raise ValueError(
+ValueError: Chunked prefill is not supported for this scheduler policy.' --no-signatures
+# The Ray memory monitor's message body on a line of its own.
+expect "Ray's 'which exceeds the memory usage threshold' line alone" "d['id'] == 'ray.node-low-memory-kill'" \
+        'Memory on the node (IP: 10.0.0.5, ID: 1a2b) where the task (task ID: ff01, name=f, pid=42, memory used=3.10GB) was running was 61.02GB / 62.00GB (0.984193), which exceeds the memory usage threshold of 0.95. Ray killed this worker (ID: 9c8d) because it was the most recently scheduled task;'
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
