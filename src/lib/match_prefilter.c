@@ -160,18 +160,15 @@ static int window_cost(const struct build *b, const char *lit, size_t at)
 
 static size_t window_variants(const char *w, bool caseless, uint32_t *out);
 
-/* How often the input holds the window (any of its case variants for a
- * caseless literal), per thousand lines: each occurrence at a hashed
- * position costs a comparison. */
-static uint64_t window_seen(const struct build *b, const char *lit, size_t at, bool caseless)
+/* How often the input holds a window, given as its case variants, per
+ * thousand lines: each occurrence at a hashed position costs a comparison. */
+static uint64_t window_seen(const struct build *b, const uint32_t *variants, size_t n_variants)
 {
         if (!b->seen || !b->seen->lines)
                 return 0;
-        uint32_t words[16];
         uint64_t count = 0;
-        size_t n = window_variants(lit + at, caseless, words);
-        for (size_t i = 0; i < n; i++)
-                count += b->seen->count[observed_slot(words[i])];
+        for (size_t i = 0; i < n_variants; i++)
+                count += b->seen->count[observed_slot(variants[i])];
         return count * 1000 / b->seen->lines;
 }
 
@@ -185,11 +182,12 @@ static int place_entry(struct prefilter *pf, size_t *cap, const struct build *b,
         size_t len = strlen(p->text), st = pf->stride, best_k = 0;
         uint64_t best = UINT64_MAX, costs[64], seens[64];
         for (size_t k = 0; k + 4 <= len; k++) {
-                uint32_t words[16];
+                uint32_t variants[16];
+                size_t n_variants = window_variants(p->text + k, p->caseless, variants);
                 /* each case variant of a caseless window fills one more
                  * bucket, which other windows of the input then hit */
-                costs[k] = (uint64_t)window_cost(b, p->text, k) * window_variants(p->text + k, p->caseless, words);
-                seens[k] = window_seen(b, p->text, k, p->caseless);
+                costs[k] = (uint64_t)window_cost(b, p->text, k) * n_variants;
+                seens[k] = window_seen(b, variants, n_variants);
         }
         for (size_t k = 0; k + st + 3 <= len; k++) {
                 uint64_t cost = 0, seen = 0;
