@@ -1747,6 +1747,20 @@ ValueError: Chunked prefill is not supported for this scheduler policy.' --no-si
 expect "Ray's 'which exceeds the memory usage threshold' line alone" "d['id'] == 'ray.node-low-memory-kill'" \
         'Memory on the node (IP: 10.0.0.5, ID: 1a2b) where the task (task ID: ff01, name=f, pid=42, memory used=3.10GB) was running was 61.02GB / 62.00GB (0.984193), which exceeds the memory usage threshold of 0.95. Ray killed this worker (ID: 9c8d) because it was the most recently scheduled task;'
 
+# ---- round 99 ----
+# NCCL's return-code trace (NCCLCHECK at INFO level): a system error is read
+# from it; an internal error's trace, usually another rank's echo, is not.
+expect "NCCL INFO 'bootstrap.cc:270 -> 2' alone: ncclSystemError" "d['id'] == 'gpu-library.ncclsystemerror'" \
+        'node1:2330:2658 [2] NCCL INFO misc/socket.cc:567 -> 2
+node1:2330:2658 [2] NCCL INFO bootstrap.cc:270 -> 2' --no-signatures
+expect "NCCL INFO 'init.cc:1079 -> 3' is no diagnosis of its own" \
+        "not any(x['id'].startswith('gpu-library.nccl') for x in r['diagnoses'])" \
+        'node1:3063025:3066048 [0] NCCL INFO init.cc:1079 -> 3' --no-signatures
+# PyTorch's broadcast check quoted without its exception.
+expect "'The size of tensor a (N) must match the size of tensor b (M)' with no level: application-bug" \
+        "d['category'] == 'application-bug' and d['severity'] == 'warning'" \
+        'The size of tensor a (32768) must match the size of tensor b (8192) at non-singleton dimension 0' --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
