@@ -1761,6 +1761,23 @@ expect "'The size of tensor a (N) must match the size of tensor b (M)' with no l
         "d['category'] == 'application-bug' and d['severity'] == 'warning'" \
         'The size of tensor a (32768) must match the size of tensor b (8192) at non-singleton dimension 0' --no-signatures
 
+# ---- round 100 ----
+expect "PyTorch's allocator wording from the XPU back-end (IPEX's 4 GB block limit): GPU memory" \
+        "d['category'] == 'gpu-out-of-memory'" \
+        'RuntimeError: Current platform can NOT allocate memory block with size larger than 4GB! Tried to allocate 6.85 GiB (GPU  0; 15.56 GiB total capacity; 0 bytes already allocated; 0 bytes reserved in total by PyTorch)' --no-signatures
+expect "Lightning's EarlyStopping on a metric the code does not log: the callback's setting" \
+        "d['category'] == 'invalid-configuration'" \
+        'RuntimeError: Early stopping conditioned on metric `val_loss` which is not available. Pass in or modify your `EarlyStopping` callback to use any of the following: `train_loss`' --no-signatures
+expect "Lightning resuming from a weights-only checkpoint: the checkpoint setting" \
+        "d['category'] == 'invalid-configuration'" \
+        "KeyError: 'Trying to restore optimizer state but checkpoint contains only the model. This is probably due to \`ModelCheckpoint.save_weights_only\` being set to \`True\`.'" --no-signatures
+expect "ExLlamaV2 without a tensor prefix the architecture needs: model-unsupported" \
+        "d['category'] == 'model-unsupported'" \
+        'ValueError:  ## Could not find lm_head.* in model' --no-signatures
+expect "'expected <X> version: A but got: B' in a line with no level: versions" \
+        "d['category'] == 'library-version-mismatch' and d['severity'] == 'warning'" \
+        '  Value error, Prisma Client Python expected Prisma version: ac9d7041ed77 but got: 0a83d8541752' --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
