@@ -474,11 +474,15 @@ int load_signatures(coroner_db *db, char **dirs, size_t n_dirs, bool defaults)
         struct coroner_error err = { { 0 }, { 0 } };
         const char *shipped[] = { data_dir(CORONER_KNOWLEDGE_DIR, CORONER_SOURCE_KNOWLEDGE_DIR),
                                   data_dir(CORONER_SIGNATURE_DIR, CORONER_SOURCE_SIGNATURE_DIR) };
-        for (size_t i = 0; defaults && i < 2; i++)
-                if (coroner_db_load_dir(db, shipped[i], &err) < 0) {
+        for (size_t i = 0; defaults && i < 2; i++) {
+                coroner_db_set_defer_compile(db, i == 0);  /* the knowledge tables */
+                int r = coroner_db_load_dir(db, shipped[i], &err);
+                coroner_db_set_defer_compile(db, false);
+                if (r < 0) {
                         fprintf(stderr, "coroner: %s: %s\n", err.where, err.message);
                         return -1;
                 }
+        }
         if (defaults) {
                 char user[4096] = "";
                 const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");

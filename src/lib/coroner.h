@@ -83,6 +83,10 @@ int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error 
  * counted as an error by coroner_db_check) and the directory is read on,
  * so that every broken file is reported, not just the first. */
 void coroner_db_set_keep_going(coroner_db *db, bool keep_going);
+/* Signatures loaded while set compile their patterns on first use: for
+ * the shipped tables, which `signatures check` (and so the test suite)
+ * compiles; most of their patterns never run on a given log. */
+void coroner_db_set_defer_compile(coroner_db *db, bool defer);
 size_t coroner_db_count(const coroner_db *db);
 /* The reference matcher: no pre-filter, every line decoded and every
  * signature tried. Slow; the fast path must give exactly its diagnoses. */

@@ -217,7 +217,7 @@ void facts_scan_listed(const coroner_db *db, struct facts *f, pcre2_match_data *
                         const struct pattern *p = &db->sigs[i]->candidates[c].evidence;
                         const struct candidate *cd = &db->sigs[i]->candidates[c];
                         if ((f->cand_seen && f->cand_seen[i] >> c & 1) || !pattern_search(db, p, s, n, md) ||
-                            !where_holds(cd->where, cd->n_where, p->code, md))
+                            !where_holds(cd->where, cd->n_where, pattern_code(p), md))
                                 continue;
                         if (!f->cand_seen)
                                 f->cand_seen = calloc(db->n_sigs + 1, sizeof *f->cand_seen);

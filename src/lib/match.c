@@ -15,20 +15,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* JIT-compiles p the first time it runs. Threads (-j) share patterns: the
- * lock keeps a match from running on code being compiled. */
-static void jit_once(const struct pattern *p)
+/* Compiles (if deferred) and JIT-compiles p the first time it runs. Threads
+ * (-j) share patterns: the lock keeps a match from running on code being
+ * compiled. */
+const pcre2_code *pattern_code(const struct pattern *p)
 {
-        if (atomic_load(&p->jitted))
-                return;
-        pthread_mutex_lock(&jit_lock);
-        if (!atomic_load(&p->jitted)) {
-                pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE);  /* best effort: else interpreted */
-                atomic_store(&((struct pattern *)p)->jitted, true);
+        if (atomic_load(&p->ready))
+                return p->code;
+        if (!p->source)
+                return NULL;
+        pthread_mutex_lock(&compile_lock);
+        if (!atomic_load(&p->ready)) {
+                struct pattern *w = (struct pattern *)p;
+                int error;
+                PCRE2_SIZE offset;
+                if (!w->code)
+                        w->code = pcre2_compile((PCRE2_SPTR)w->source, PCRE2_ZERO_TERMINATED,
+                                                PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &error, &offset, NULL);
+                if (w->code)
+                        pcre2_jit_compile(w->code, PCRE2_JIT_COMPLETE);  /* best effort: else interpreted */
+                atomic_store(&w->ready, true);
         }
-        pthread_mutex_unlock(&jit_lock);
+        pthread_mutex_unlock(&compile_lock);
+        return p->code;
 }
 
 /* A pattern that hit a PCRE2 limit on s is counted (the pattern is shared
@@ -36,8 +47,10 @@ static void jit_once(const struct pattern *p)
 static int search_counted(const coroner_db *db, const struct pattern *p, const char *s, size_t n,
                           pcre2_match_data *md)
 {
-        jit_once(p);
-        int rc = pcre2_match(p->code, (PCRE2_SPTR)s, n, 0, 0, md, db->mctx);
+        const pcre2_code *code = pattern_code(p);
+        /* A deferred pattern that does not compile (a broken shipped table,
+         * which `signatures check` reports) gives up on every line it meets. */
+        int rc = code ? pcre2_match(code, (PCRE2_SPTR)s, n, 0, 0, md, db->mctx) : PCRE2_ERROR_MATCHLIMIT;
         if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT ||
             rc == PCRE2_ERROR_JIT_STACKLIMIT) {
                 struct pattern *w = (struct pattern *)p;
@@ -76,14 +89,14 @@ static bool type_matches(const struct coroner_signature *sig, const char *type)
 static bool frames_match(const coroner_db *db, const struct coroner_signature *sig,
                          const struct exception *x, pcre2_match_data *md)
 {
-        if (!sig->frame_file.code && !sig->frame_function.code)
+        if (!sig->frame_file.source && !sig->frame_function.source)
                 return true;
         for (size_t i = 0; i < x->n_frames; i++) {
                 const struct frame *f = &x->frames[i];
-                if (sig->frame_file.code &&
+                if (sig->frame_file.source &&
                     !(f->file && pattern_search(db, &sig->frame_file, f->file, strlen(f->file), md)))
                         continue;
-                if (sig->frame_function.code &&
+                if (sig->frame_function.source &&
                     !(f->function && pattern_search(db, &sig->frame_function, f->function,
                                                     strlen(f->function), md)))
                         continue;
@@ -115,7 +128,7 @@ static void exception_line(const struct exception *x, struct strbuf *sb)
  * error:" and a state dict's "size mismatch for ..." are continuations.) */
 static size_t line_extent(const struct coroner_signature *sig, const struct strbuf *line)
 {
-        if (!sig->symptom || sig->n_exception_types || sig->message.code || !line->data)
+        if (!sig->symptom || sig->n_exception_types || sig->message.source || !line->data)
                 return line->len;
         const char *nl = memchr(line->data, '\n', line->len);
         return nl ? (size_t)(nl - line->data) : line->len;
@@ -127,9 +140,9 @@ static bool exception_matches(const coroner_db *db, const struct coroner_signatu
         if (!x->type || !type_matches(sig, x->type))
                 return false;
         const char *msg = x->message ? x->message : "";
-        if (sig->message.code && !pattern_search(db, &sig->message, msg, strlen(msg), md))
+        if (sig->message.source && !pattern_search(db, &sig->message, msg, strlen(msg), md))
                 return false;
-        if (sig->line.code) {
+        if (sig->line.source) {
                 exception_line(x, line);
                 bool hit = !line->failed && pattern_search(db, &sig->line, line->data, line_extent(sig, line), md);
                 if (!hit && x->context) {
@@ -148,12 +161,12 @@ static bool exception_matches(const coroner_db *db, const struct coroner_signatu
                 return true;
         /* The conditions read the captures of the message's match (else the
          * line's), matched again: the frames' patterns used md since. */
-        const struct pattern *p = sig->message.code ? &sig->message : &sig->line;
-        if (!sig->message.code)
+        const struct pattern *p = sig->message.source ? &sig->message : &sig->line;
+        if (!sig->message.source)
                 exception_line(x, line);
-        const char *subject = sig->message.code ? msg : line->data ? line->data : "";
-        size_t n = sig->message.code ? strlen(msg) : line->len;
-        return pattern_search(db, p, subject, n, md) && where_holds(sig->where, sig->n_where, p->code, md);
+        const char *subject = sig->message.source ? msg : line->data ? line->data : "";
+        size_t n = sig->message.source ? strlen(msg) : line->len;
+        return pattern_search(db, p, subject, n, md) && where_holds(sig->where, sig->n_where, pattern_code(p), md);
 }
 
 /* A plain line: the signature's line pattern (and its conditions), or one
@@ -172,14 +185,14 @@ static bool line_matches(const coroner_db *db, const struct coroner_signature *s
         for (size_t i = 0; i < sig->n_wholes; i++)
                 if (strlen(sig->wholes[i]) == n && memcmp(whole, sig->wholes[i], n) == 0)
                         return true;
-        return sig->line.code && pattern_search(db, &sig->line, text, strlen(text), md) &&
-               where_holds(sig->where, sig->n_where, sig->line.code, md);
+        return sig->line.source && pattern_search(db, &sig->line, text, strlen(text), md) &&
+               where_holds(sig->where, sig->n_where, pattern_code(&sig->line), md);
 }
 
 static int criteria_count(const struct coroner_signature *s)
 {
-        return (s->n_exception_types > 0) + (s->message.code != NULL) + (s->line.code != NULL) +
-               (s->frame_file.code || s->frame_function.code);
+        return (s->n_exception_types > 0) + (s->message.source != NULL) + (s->line.source != NULL) +
+               (s->frame_file.source || s->frame_function.source);
 }
 
 /* Is a a better explanation than b? A signature file beats a knowledge
@@ -215,7 +228,7 @@ static bool capture_value(const char *name, const struct pattern *const *pats, c
 {
         for (size_t i = 0; i < n_pats; i++) {
                 const struct pattern *p = pats[i];
-                if (!p->code || !pattern_has_capture(p->code, name))
+                if (!pattern_code(p) || !pattern_has_capture(pattern_code(p), name))
                         continue;
                 if (!*md && !(*md = pcre2_match_data_create(32, NULL)))
                         return false;
@@ -332,18 +345,18 @@ static void fill_result(const coroner_db *db, const struct coroner_signature *si
         struct strbuf line = { 0 };
         if (x) {
                 exception_line(x, &line);
-                if (sig->message.code) {
+                if (sig->message.source) {
                         pats[n] = &sig->message;
                         subjects[n] = x->message ? x->message : "";
                         lens[n] = strlen(subjects[n]);
                         n++;
                 }
-                if (sig->line.code) {
+                if (sig->line.source) {
                         pats[n] = &sig->line;
                         subjects[n] = line.data ? line.data : "";
                         lens[n++] = line.len;
                 }
-        } else if (sig->line.code) {
+        } else if (sig->line.source) {
                 pats[n] = &sig->line;
                 subjects[n] = ev->text;
                 lens[n++] = strlen(ev->text);
@@ -425,8 +438,8 @@ static int find_best(const coroner_db *db, pcre2_match_data *md, const struct ma
                                 break;
                         const struct coroner_signature *sig = db->sigs[i];
                         if (ev->kind == EVENT_LINE) {
-                                if (better(sig, best) && !sig->n_exception_types && !sig->message.code &&
-                                    !sig->frame_file.code && !sig->frame_function.code &&
+                                if (better(sig, best) && !sig->n_exception_types && !sig->message.source &&
+                                    !sig->frame_file.source && !sig->frame_function.source &&
                                     line_matches(db, sig, ev->text, md)) {
                                         best = sig;
                                         *best_i = i;

@@ -12,9 +12,9 @@
 /* ---- signatures (match_signatures.c) ---- */
 
 struct pattern {
-        char *source;
-        pcre2_code *code;
-        _Atomic bool jitted;  /* JIT-compiled (lazily, under a lock) */
+        char *source;         /* set when the signature gives this criterion */
+        pcre2_code *code;     /* compiled at load, or (pattern_compile_later) on first use */
+        _Atomic bool ready;   /* compiled and JIT-compiled (pattern_code, under a lock) */
         /* Lines on which PCRE2 gave up (match, depth or heap limit): no
          * match, but not a clean one; the report warns. The first such
          * line's start is kept (by the thread that counted it first). */
@@ -34,6 +34,9 @@ struct where {
 int where_parse(const char *text, struct where *ret);
 /* Do all n conditions hold for the captures of code's match in md? */
 bool where_holds(const struct where *w, size_t n, const pcre2_code *code, pcre2_match_data *md);
+/* p's compiled code, compiled and JIT-compiled on first use; NULL when p
+ * is not set or (a deferred pattern) does not compile. */
+const pcre2_code *pattern_code(const struct pattern *p);
 /* Does code have a capture called name (once, or several times with (?J))? */
 bool pattern_has_capture(const pcre2_code *code, const char *name);
 /* Does code have every capture the conditions name? */
@@ -245,6 +248,7 @@ struct coroner_db {
         size_t n_dups;
         unsigned root;   /* coroner_db_load_dir calls so far */
         bool keep_going;         /* coroner_db_set_keep_going: a broken file is noted, not the end */
+        bool defer_compile;      /* coroner_db_set_defer_compile: patterns loaded now compile on first use */
         struct strbuf dirs;      /* the directories loaded, one per line (the report's produced_by) */
         uint64_t content_hash;   /* FNV-1a over every file's text, in loading order */
         struct strbuf broken;    /* "error: FILE: what" lines of the files that did not load */
@@ -265,6 +269,10 @@ bool category_known(const char *category);
 pcre2_match_context *limited_match_context(void);
 int pattern_compile(const char *src, struct pattern *p, const char *where, const char *key,
                     struct coroner_error *err);
+/* Keeps src in p, to be compiled on first use (pattern_code): for the
+ * shipped knowledge tables, whose 1,600 generated patterns would cost a
+ * third of start-up; `signatures check` compiles each and says which fail. */
+int pattern_compile_later(const char *src, struct pattern *p);
 void pattern_free(struct pattern *p);
 /* Parses json (a signature object; taken over, also on failure) and adds it. */
 int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const char *table,

@@ -114,12 +114,20 @@ static double hostile_ms(const coroner_db *db, const struct pattern *p, char *su
 static void lint_pattern(struct strbuf *out, const coroner_db *db, const struct coroner_signature *s, const char *key,
                          const struct pattern *p, int *warnings, int *errors)
 {
-        if (p->code && nested_quantifier(p->source)) {
+        if (p->source && !pattern_code(p)) {
+                struct pattern again = { 0 };
+                struct coroner_error err = { { 0 }, { 0 } };
+                pattern_compile(p->source, &again, s->path, key, &err);  /* for PCRE2's message */
+                sb_printf(out, "error: %s: %s\n", err.where, err.message);
+                (*errors)++;
+                return;
+        }
+        if (p->source && nested_quantifier(p->source)) {
                 sb_printf(out, "warning: %s: %s: pattern \"%s\" nests quantifiers (catastrophic backtracking risk)\n",
                           s->path, key, p->source);
                 (*warnings)++;
         }
-        char *subject = p->code ? malloc(HOSTILE_BYTES) : NULL;
+        char *subject = p->source ? malloc(HOSTILE_BYTES) : NULL;
         double ms = subject ? hostile_ms(db, p, subject) : 0;
         free(subject);
         if (ms > SLOW_PATTERN_MS) {
@@ -143,7 +151,7 @@ static void lint_placeholders(struct strbuf *out, const struct coroner_signature
                 const struct pattern *pats[] = { &s->message, &s->line };
                 bool known = false;
                 for (size_t i = 0; i < 2; i++)
-                        known |= pats[i]->code && pattern_has_capture(pats[i]->code, name);
+                        known |= pattern_code(pats[i]) && pattern_has_capture(pattern_code(pats[i]), name);
                 if (!known) {
                         sb_printf(out, "warning: %s: placeholder {%s} names no capture of the patterns\n", s->path, name);
                         (*warnings)++;
@@ -254,7 +262,7 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
                         lint_pattern(&out, &view, s, "candidates[].evidence", &s->candidates[k].evidence, &warnings,
                                      &errors);
                 for (size_t k = 0; k < s->n_candidates; k++)
-                        if (s->candidates[k].evidence.code && !s->candidates[k].watched) {
+                        if (s->candidates[k].evidence.source && !s->candidates[k].watched) {
                                 sb_printf(&out, "warning: %s: candidate %zu: evidence \"%s\" is never looked for: every "
                                           "alternative needs a literal of 7+ characters (pre-filter)\n",
                                           s->path, k + 1, s->candidates[k].evidence.source);
@@ -345,12 +353,12 @@ int coroner_db_explain(coroner_db *db, const char *path, char **report, struct c
                                         const struct coroner_signature *s = db->sigs[i];
                                         if (shown[i] >= 2 || diagnosed(a, s->id))
                                                 continue;
-                                        const struct pattern *p = s->message.code ? &s->message : &s->line;
+                                        const struct pattern *p = s->message.source ? &s->message : &s->line;
                                         char lits[MAX_LITERALS][64];
                                         size_t nl = 0;
                                         bool caseless;
                                         const char *hit = NULL;
-                                        if (p->code && pattern_literals(p->source, lits, MAX_LITERALS, &nl, &caseless))
+                                        if (p->source && pattern_literals(p->source, lits, MAX_LITERALS, &nl, &caseless))
                                                 for (size_t k = 0; k < nl && !hit; k++)
                                                         if (memmem(line, len, lits[k], strlen(lits[k])))
                                                                 hit = lits[k];

@@ -305,9 +305,9 @@ static bool signature_literals(const struct coroner_signature *s, char lits[][64
                                 snprintf(lits[(*n)++], 64, "%s", it->valuestring);
                 return *n > 0;
         }
-        if (s->line.code && pattern_literals(s->line.source, lits, MAX_LITERALS, n, caseless))
+        if (s->line.source && pattern_literals(s->line.source, lits, MAX_LITERALS, n, caseless))
                 return true;
-        if (s->message.code && pattern_literals(s->message.source, lits, MAX_LITERALS, n, caseless))
+        if (s->message.source && pattern_literals(s->message.source, lits, MAX_LITERALS, n, caseless))
                 return true;
         if (s->n_exception_types && s->n_exception_types <= 8) {
                 *caseless = false;
@@ -368,7 +368,7 @@ static int gather_watchers(coroner_db *db, struct gathered *g)
                         size_t n = 0;
                         bool caseless = false;
                         cd->watched = false;
-                        if (!cd->evidence.code || !pattern_literals(cd->evidence.source, lits, MAX_LITERALS, &n, &caseless))
+                        if (!cd->evidence.source || !pattern_literals(cd->evidence.source, lits, MAX_LITERALS, &n, &caseless))
                                 continue;
                         bool long_enough = true;
                         for (size_t k = 0; k < n; k++)
@@ -484,7 +484,7 @@ int db_build_prefilters(coroner_db *db)
                         wholes[n_wholes++] = (struct pf_whole){ t, strlen(t), (uint32_t)i };
                 }
         for (size_t i = 0; r == 0 && i < db->n_sigs; i++) {
-                if (!db->sigs[i]->line.code && !db->sigs[i]->message.code && !db->sigs[i]->n_exception_types)
+                if (!db->sigs[i]->line.source && !db->sigs[i]->message.source && !db->sigs[i]->n_exception_types)
                         continue;  /* whole messages only */
                 char lits[MAX_LITERALS][64];
                 size_t n = 0;

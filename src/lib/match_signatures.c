@@ -258,7 +258,13 @@ int pattern_compile(const char *src, struct pattern *p, const char *path, const 
         return 0;
 }
 
-static int optional_pattern(const cJSON *obj, const char *key, struct pattern *p,
+int pattern_compile_later(const char *src, struct pattern *p)
+{
+        p->source = strndup_safe(src, strlen(src));
+        return p->source ? 0 : CORONER_E_NOMEM;
+}
+
+static int optional_pattern(const cJSON *obj, const char *key, struct pattern *p, bool later,
                             const char *path, struct coroner_error *err)
 {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -266,11 +272,11 @@ static int optional_pattern(const cJSON *obj, const char *key, struct pattern *p
                 return 0;
         if (!cJSON_IsString(v) || !v->valuestring[0])
                 return fail(err, path, "\"%s\" must be a non-empty string (a PCRE2 pattern)", key);
-        return pattern_compile(v->valuestring, p, path, key, err);
+        return later ? pattern_compile_later(v->valuestring, p) : pattern_compile(v->valuestring, p, path, key, err);
 }
 
-/* "where": conditions on the captures of code (match_where.c). */
-static int parse_where(const cJSON *obj, const pcre2_code *code, struct where **ret, size_t *ret_n, const char *path,
+/* "where": conditions on the captures of p (match_where.c). */
+static int parse_where(const cJSON *obj, const struct pattern *p, struct where **ret, size_t *ret_n, const char *path,
                        struct coroner_error *err)
 {
         const cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, "where"), *it;
@@ -285,7 +291,7 @@ static int parse_where(const cJSON *obj, const pcre2_code *code, struct where **
                                     cJSON_IsString(it) ? it->valuestring : "?");
                 (*ret_n)++;
         }
-        if (!where_names_captures(*ret, *ret_n, code))
+        if (!where_names_captures(*ret, *ret_n, pattern_code(p)))
                 return fail(err, path, "%s", "a \"where\" condition names a capture its pattern does not have");
         return 0;
 }
@@ -336,7 +342,8 @@ static int signature_keys(const cJSON *j, const char *path, struct coroner_error
         return r;
 }
 
-static int parse_signature(struct coroner_signature *s, struct coroner_error *err)
+/* compile_later: the patterns are compiled on first use (pattern_compile_later). */
+static int parse_signature(struct coroner_signature *s, bool compile_later, struct coroner_error *err)
 {
         const char *path = s->path;
         cJSON *j = s->json;
@@ -399,20 +406,20 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                 return r;
         if ((r = get_strings(m, "whole", &s->wholes, &s->n_wholes, err, path)) < 0)
                 return r;
-        if ((r = optional_pattern(m, "message", &s->message, path, err)) < 0 ||
-            (r = optional_pattern(m, "line", &s->line, path, err)) < 0)
+        if ((r = optional_pattern(m, "message", &s->message, compile_later, path, err)) < 0 ||
+            (r = optional_pattern(m, "line", &s->line, compile_later, path, err)) < 0)
                 return r;
         const cJSON *frame = cJSON_GetObjectItemCaseSensitive(m, "frame");
         if (frame) {
                 if (!cJSON_IsObject(frame))
                         return fail(err, path, "%s", "\"match.frame\" must be an object");
-                if ((r = optional_pattern(frame, "file", &s->frame_file, path, err)) < 0 ||
-                    (r = optional_pattern(frame, "function", &s->frame_function, path, err)) < 0)
+                if ((r = optional_pattern(frame, "file", &s->frame_file, compile_later, path, err)) < 0 ||
+                    (r = optional_pattern(frame, "function", &s->frame_function, compile_later, path, err)) < 0)
                         return r;
         }
-        if ((r = parse_where(m, s->message.code ? s->message.code : s->line.code, &s->where, &s->n_where, path, err)) < 0)
+        if ((r = parse_where(m, s->message.source ? &s->message : &s->line, &s->where, &s->n_where, path, err)) < 0)
                 return r;
-        if (!s->n_exception_types && !s->message.code && !s->line.code && !s->n_wholes)
+        if (!s->n_exception_types && !s->message.source && !s->line.source && !s->n_wholes)
                 return fail(err, path, "%s", "\"match\" needs \"exception\", \"message\", \"line\" or \"whole\"");
 
         const cJSON *cands = cJSON_GetObjectItemCaseSensitive(j, "candidates");
@@ -433,8 +440,8 @@ static int parse_signature(struct coroner_signature *s, struct coroner_error *er
                         if (cJSON_GetObjectItemCaseSensitive(c, "category") && (!cd->category || !category_known(cd->category)))
                                 return fail(err, path, "a candidate's category \"%s\" is unknown (see signatures/README.md)",
                                             cd->category ? cd->category : "");
-                        if ((r = optional_pattern(c, "evidence", &cd->evidence, path, err)) < 0 ||
-                            (r = parse_where(c, cd->evidence.code, &cd->where, &cd->n_where, path, err)) < 0)
+                        if ((r = optional_pattern(c, "evidence", &cd->evidence, compile_later, path, err)) < 0 ||
+                            (r = parse_where(c, &cd->evidence, &cd->where, &cd->n_where, path, err)) < 0)
                                 return r;
                 }
         }
@@ -574,7 +581,7 @@ int db_add_signature_json(coroner_db *db, const char *path, cJSON *json, const c
         s->json = json;
         if (table)
                 s->table = strndup_safe(table, strlen(table));
-        int r = s->path && (!table || s->table) ? parse_signature(s, err) : CORONER_E_NOMEM;
+        int r = s->path && (!table || s->table) ? parse_signature(s, db->defer_compile, err) : CORONER_E_NOMEM;
         if (r == 0)
                 r = add_signature(db, s);
         if (r < 0)
@@ -690,6 +697,8 @@ int coroner_db_load_dir(coroner_db *db, const char *dir, struct coroner_error *e
 const char *coroner_signature_overrides(const coroner_signature *sig) { return sig->overrides; }
 
 void coroner_db_set_keep_going(coroner_db *db, bool keep_going) { db->keep_going = keep_going; }
+
+void coroner_db_set_defer_compile(coroner_db *db, bool defer) { db->defer_compile = defer; }
 
 size_t signature_gave_up(const struct coroner_signature *s, const char **ret_sample)
 {

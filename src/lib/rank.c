@@ -851,7 +851,7 @@ static size_t readings_of(const struct diagnosis *d, const coroner_db *db, const
                 for (size_t k = 0; s && k < s->n_candidates && n < cap; k++) {
                         const struct candidate *c = &s->candidates[k];
                         bool seen = facts_candidate_seen(facts, db, s, k);
-                        bool looked_for = c->evidence.code && c->watched && k < 8;
+                        bool looked_for = c->evidence.source && c->watched && k < 8;
                         if (!c->category || strcmp(c->category, d->category) == 0 || seen != (pass == 0) ||
                             (!seen && looked_for))
                                 continue;

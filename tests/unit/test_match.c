@@ -186,6 +186,31 @@ START_TEST(bad_pattern_has_offset)
 }
 END_TEST
 
+START_TEST(deferred_patterns_compile_on_use_and_check_names_a_broken_one)
+{
+        fresh_dir();
+        write_sig("bad.json", SIG("t.bad", "{\"line\": \"abc(def\"}", ""));
+        write_sig("good.json", SIG("t.good", "{\"line\": \"disk (?<size>\\\\d+) full\"}", ""));
+        coroner_db *db;
+        struct coroner_error err;
+        ck_assert_int_eq(coroner_db_new(&db), 0);
+        coroner_db_set_defer_compile(db, true);
+        ck_assert_int_eq(coroner_db_load_dir(db, dir, &err), 0);  /* nothing compiled yet */
+        coroner_db_set_defer_compile(db, false);
+        coroner_analysis *a = analyse(db, "disk 42 full\nabc(def\n");
+        ck_assert_uint_eq(coroner_analysis_diagnosis_count(a), 1);
+        ck_assert_str_eq(coroner_analysis_diagnosis_id(a, 0), "t.good");
+        coroner_analysis_free(a);
+        char *report;
+        int warnings;
+        ck_assert_int_gt(coroner_db_check(db, &report, &warnings), 0);
+        ck_assert_msg(strstr(report, "bad.json") && strstr(report, "offset 7"), "%s", report);
+        free(report);
+        coroner_db_free(db);
+        clean_dir();
+}
+END_TEST
+
 START_TEST(missing_fields_are_named)
 {
         fresh_dir();
@@ -300,6 +325,7 @@ Suite *suite(void)
         tcase_add_test(tc, match_and_captures);
         tcase_add_test(tc, line_signature_and_specificity);
         tcase_add_test(tc, literal_extraction);
+        tcase_add_test(tc, deferred_patterns_compile_on_use_and_check_names_a_broken_one);
         tcase_add_test(tc, where_conditions_on_captures);
         tcase_add_test(tc, malformed_json_has_line_and_column);
         tcase_add_test(tc, bad_pattern_has_offset);
