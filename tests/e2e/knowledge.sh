@@ -1777,6 +1777,16 @@ expect "ExLlamaV2 without a tensor prefix the architecture needs: model-unsuppor
 expect "'expected <X> version: A but got: B' in a line with no level: versions" \
         "d['category'] == 'library-version-mismatch' and d['severity'] == 'warning'" \
         '  Value error, Prisma Client Python expected Prisma version: ac9d7041ed77 but got: 0a83d8541752' --no-signatures
+# ---- round 101 ----
+expect "FastAPI's stock 404 body: a path the server has no route for" \
+        "d['category'] == 'invalid-configuration'" \
+        'ERROR sync: server answered 404 {"detail":"Not Found"} for POST /update_weights_from_disk' --no-signatures
+expect "a chat template's raise_exception: the conversation's form" \
+        "d['category'] == 'application-bug'" \
+        'jinja2.exceptions.TemplateError: Conversation roles must alternate user/assistant/user/assistant/...' --no-signatures
+expect "an unrecognized error naming a launch flag it needs: the launch configuration, not versions" \
+        "d['category'] == 'invalid-configuration'" \
+        '{"object":"error","message":"LoRA adapters requires --enable-lora to be set","type":"BadRequestError","param":null,"code":400}' --no-signatures
 
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
