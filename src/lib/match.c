@@ -32,8 +32,7 @@ const pcre2_code *pattern_code(const struct pattern *p)
                 int error;
                 PCRE2_SIZE offset;
                 if (!w->code)
-                        w->code = pcre2_compile((PCRE2_SPTR)w->source, PCRE2_ZERO_TERMINATED,
-                                                PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &error, &offset, NULL);
+                        w->code = pattern_compile_code(w->source, &error, &offset);
                 if (w->code)
                         pcre2_jit_compile(w->code, PCRE2_JIT_COMPLETE);  /* best effort: else interpreted */
                 atomic_store(&w->ready, true);
@@ -228,7 +227,8 @@ static bool capture_value(const char *name, const struct pattern *const *pats, c
 {
         for (size_t i = 0; i < n_pats; i++) {
                 const struct pattern *p = pats[i];
-                if (!pattern_code(p) || !pattern_has_capture(pattern_code(p), name))
+                const pcre2_code *code = pattern_code(p);
+                if (!code || !pattern_has_capture(code, name))
                         continue;
                 if (!*md && !(*md = pcre2_match_data_create(32, NULL)))
                         return false;

@@ -269,6 +269,9 @@ bool category_known(const char *category);
 pcre2_match_context *limited_match_context(void);
 int pattern_compile(const char *src, struct pattern *p, const char *where, const char *key,
                     struct coroner_error *err);
+/* src compiled with the options every signature pattern uses, at load
+ * (pattern_compile) or on first use (pattern_code); NULL on error. */
+pcre2_code *pattern_compile_code(const char *src, int *ret_error, PCRE2_SIZE *ret_offset);
 /* Keeps src in p, to be compiled on first use (pattern_code): for the
  * shipped knowledge tables, whose 1,600 generated patterns would cost a
  * third of start-up; `signatures check` compiles each and says which fail. */

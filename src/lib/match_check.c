@@ -150,8 +150,10 @@ static void lint_placeholders(struct strbuf *out, const struct coroner_signature
                         continue;
                 const struct pattern *pats[] = { &s->message, &s->line };
                 bool known = false;
-                for (size_t i = 0; i < 2; i++)
-                        known |= pattern_code(pats[i]) && pattern_has_capture(pattern_code(pats[i]), name);
+                for (size_t i = 0; i < 2; i++) {
+                        const pcre2_code *code = pattern_code(pats[i]);
+                        known |= code && pattern_has_capture(code, name);
+                }
                 if (!known) {
                         sb_printf(out, "warning: %s: placeholder {%s} names no capture of the patterns\n", s->path, name);
                         (*warnings)++;

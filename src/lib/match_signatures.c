@@ -233,6 +233,12 @@ static int get_strings(const cJSON *obj, const char *key, const char ***ret, siz
         return 0;
 }
 
+pcre2_code *pattern_compile_code(const char *src, int *ret_error, PCRE2_SIZE *ret_offset)
+{
+        return pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, ret_error,
+                             ret_offset, NULL);
+}
+
 int pattern_compile(const char *src, struct pattern *p, const char *path, const char *key,
                     struct coroner_error *err)
 {
@@ -241,8 +247,7 @@ int pattern_compile(const char *src, struct pattern *p, const char *path, const 
         p->source = strndup_safe(src, strlen(src));
         if (!p->source)
                 return CORONER_E_NOMEM;
-        p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
-                                &code, &offset, NULL);
+        p->code = pattern_compile_code(src, &code, &offset);
         if (!p->code) {
                 PCRE2_UCHAR msg[256];
                 pcre2_get_error_message(code, msg, sizeof msg);
