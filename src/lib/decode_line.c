@@ -470,6 +470,52 @@ static bool try_journal_unix(const char *s, size_t n, struct record *r)
         return true;
 }
 
+/* Parses a decimal number at s[*at]; returns -1 if none. */
+static long number_at(const char *s, size_t n, size_t *at)
+{
+        if (*at >= n || !isdigit((unsigned char)s[*at]))
+                return -1;
+        long v = 0;
+        while (*at < n && isdigit((unsigned char)s[*at]) && v < 100000000)
+                v = v * 10 + (s[(*at)++] - '0');
+        return v;
+}
+
+/* UCX's log prefix (ucs_log_default_handler in src/ucs/debug/log.c):
+ * "[%lu.%06lu] [%s:%-5d:%d] %16s:%-4u UCX  %-5s msg", the gettimeofday()
+ * seconds, then host, pid and thread; before ucs_log_init, the seconds alone.
+ * The caller has read the seconds; at is past their "]". */
+static bool parse_ucx_prefix(const char *s, size_t n, size_t at, int64_t secs, long usec,
+                             struct record *r)
+{
+        if (at >= n || s[at] != ' ')
+                return false;
+        while (at < n && s[at] == ' ')
+                at++;
+        size_t colon = at + 1;
+        while (colon < n && s[colon] != ':' && s[colon] != ']' && s[colon] != ' ')
+                colon++;
+        size_t end = colon + 1;
+        long pid = number_at(s, n, &end);
+        while (end < n && s[end] == ' ')
+                end++;
+        if (at < n && s[at] == '[' && colon > at + 1 && colon < n && s[colon] == ':' && pid > 0 &&
+            end < n && s[end] == ':') {
+                r->host = s + at + 1;
+                r->host_len = colon - at - 1;
+                r->pid = pid;
+                while (end < n && s[end] != ']')
+                        end++;
+                at = end < n ? end + 1 : n;
+                while (at < n && s[at] == ' ')
+                        at++;
+        }
+        r->msg = s + at;
+        r->msg_len = n - at;
+        record_set_time_usec(r, secs * 1000000 + usec);
+        return true;
+}
+
 /* short-monotonic: "[ 8123.456789] host ident[pid]: msg" (no wall time). */
 static bool try_journal_monotonic(const char *s, size_t n, struct record *r)
 {
@@ -481,6 +527,18 @@ static bool try_journal_monotonic(const char *s, size_t n, struct record *r)
                 at++;
         if (at == digits_at || at >= n || s[at] != ']')
                 return false;
+        /* Ten digits of seconds is a wall clock (since 2001), not an uptime:
+         * no kernel has been up for 30 years. */
+        size_t int_end = digits_at;
+        while (int_end < at && isdigit((unsigned char)s[int_end]))
+                int_end++;
+        if (digits_at == 1 && int_end - digits_at == 10) {
+                int64_t secs = 0;
+                for (size_t i = digits_at; i < int_end; i++)
+                        secs = secs * 10 + (s[i] - '0');
+                long usec = fraction(s, n, &int_end);
+                return int_end == at && parse_ucx_prefix(s, n, at + 1, secs, usec, r);
+        }
         if (parse_host_ident(s, n, at + 1, r) && r->host)
                 return true;
         /* dmesg: "[ 5107.644336] NVRM: Xid ..." — the kernel, no host. */
@@ -494,17 +552,6 @@ static bool try_journal_monotonic(const char *s, size_t n, struct record *r)
         r->msg = s + at;
         r->msg_len = n - at;
         return true;
-}
-
-/* Parses a decimal number at s[*at]; returns -1 if none. */
-static long number_at(const char *s, size_t n, size_t *at)
-{
-        if (*at >= n || !isdigit((unsigned char)s[*at]))
-                return -1;
-        long v = 0;
-        while (*at < n && isdigit((unsigned char)s[*at]) && v < 100000000)
-                v = v * 10 + (s[(*at)++] - '0');
-        return v;
 }
 
 static void set_tag(struct record *r, const char *tag, size_t len, int rank)

@@ -527,6 +527,32 @@ START_TEST(level_texts_listed)
 }
 END_TEST
 
+/* UCX's "[seconds.usec] [host:pid:thread]" is a wall clock and a writer,
+ * not dmesg's uptime and the kernel. */
+START_TEST(ucx_prefix_is_a_wall_clock)
+{
+        struct record r;
+        decoder_init(&dec, SHAPE_AUTO);
+        decode("[1643915436.023946] [vulcan02:15318:0]     ucp_context.c:975  UCX  WARN  x", &r);
+        ck_assert_ptr_null(r.ident);
+        assert_field(r.host, r.host_len, "vulcan02");
+        ck_assert_int_eq(r.pid, 15318);
+        assert_time(&r, "2022-02-03T19:10:36.023946Z");
+        ck_assert_int_eq(r.msg[0], 'u');
+        decode("[1643915436.000001] [h:12   :3] ucp_ep.c:1 UCX  ERROR y", &r);
+        ck_assert_int_eq(r.pid, 12);
+        ck_assert_int_eq(r.msg[0], 'u');
+        /* before ucs_log_init: the seconds alone */
+        decode("[1643915437.000001]      ucp_context.c:1230 UCX  ERROR early", &r);
+        ck_assert_ptr_null(r.host);
+        assert_time(&r, "2022-02-03T19:10:37.000001Z");
+        /* an uptime stays the kernel's */
+        decode("[ 5107.644336] NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.", &r);
+        assert_field(r.ident, r.ident_len, "kernel");
+        ck_assert(!r.has_time);
+}
+END_TEST
+
 Suite *suite(void)
 {
         Suite *s = suite_create("decode");
@@ -548,6 +574,7 @@ Suite *suite(void)
         tcase_add_test(tc, hard_wraps_joined);
         tcase_add_test(tc, natural_breaks_kept);
         tcase_add_test(tc, application_json_records);
+        tcase_add_test(tc, ucx_prefix_is_a_wall_clock);
         suite_add_tcase(s, tc);
         return s;
 }
