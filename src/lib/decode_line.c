@@ -1222,6 +1222,9 @@ static const struct level_text words[] = {
         T(" failed", 0), T("Failed ", 0), T(" FAILED", 0), T("cannot ", 0), T("Cannot ", 0), T("could not", 0),
         T("Could not", 0), T("couldn't", 0), T("Couldn't", 0), T("unable to", 0), T("Unable to", 0), T(" Error ", 0),
         T(" error ", 0), T(" exceeded", 0), T(" failure", 0),
+        /* a kind of error named before its colon: the Vulkan validation
+         * layer's "... - Validation Error:", "Fatal Error: ..." */
+        T(" Error:", 0),
         /* PhysX's "PxgCudaDeviceMemoryAllocator fail to allocate memory" and
          * many programs written by non-native speakers */
         T(" fail to ", 0), T("Fail to ", 0),

@@ -1788,6 +1788,26 @@ expect "an unrecognized error naming a launch flag it needs: the launch configur
         "d['category'] == 'invalid-configuration'" \
         '{"object":"error","message":"LoRA adapters requires --enable-lora to be set","type":"BadRequestError","param":null,"code":400}' --no-signatures
 
+# ---- round 103 ----
+expect "a wrapper's 'failed with -9': a subprocess's negative returncode is a signal" \
+        "d['id'] == 'signal.sigkill'" \
+        'RuntimeError: neuronx-cc failed with -9' --no-signatures
+expect "CompletedProcess's returncode=-11 is SIGSEGV" \
+        "d['id'] == 'signal.sigsegv'" \
+        "subprocess.CompletedProcess(args=['./bench'], returncode=-11)" --no-signatures
+expect "a C API's negative errno mid-message is not a signal" \
+        "not d.get('id', '').startswith('signal.')" \
+        'ioctl(DRM_IOCTL_X) failed with -9 on /dev/dri/card0, retrying' --no-signatures
+expect "a message that advises increasing a setting: the configuration" \
+        "d['category'] == 'invalid-configuration'" \
+        'pyarrow.lib.ArrowInvalid: straddling object straddles two block boundaries (try to increase block size?)' --no-signatures
+expect "an accelerator runtime's 'Failed to alloc DEVICE memory': device memory" \
+        "d['category'] == 'gpu-out-of-memory'" \
+        '2024-Jul-10 09:14:38.126653 12878:14357 ERROR  TDRV:dmem_alloc_internal                     Failed to alloc DEVICE memory: 45429760' --no-signatures
+expect "a kind of error named before its colon is a failure line, not nothing" \
+        "d.get('id') == 'failure-lines'" \
+        'VUID-VkBufferCreateInfo-size-06409(ERROR / SPEC): msgNum: -332260500 - Validation Error:' --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
