@@ -260,6 +260,9 @@ struct coroner_db {
         struct python_knowledge *python;  /* knowledge/python.json, or NULL */
         struct word_classes *words;       /* knowledge/words.json, or NULL */
         bool owns_sigs;  /* false for a view that borrows another db's signatures */
+        cJSON **tables;  /* the knowledge tables loaded: their entries' signatures
+                          * refer to their arrays instead of copying them */
+        size_t n_tables;
 };
 void signature_free(struct coroner_signature *s);
 bool category_known(const char *category);

@@ -211,8 +211,17 @@ static int entry_pattern(const cJSON *table, const cJSON *entry, const char *whe
         return 0;
 }
 
-static cJSON *copy_or_null(const cJSON *v)
+/* v for an entry's signature: an array, object or text by reference (the
+ * table outlives its signatures: coroner_db.tables), a number copied (the
+ * signature may change its own). */
+static cJSON *share_or_null(const cJSON *v)
 {
+        if (cJSON_IsArray(v))
+                return cJSON_CreateArrayReference(v->child);
+        if (cJSON_IsObject(v))
+                return cJSON_CreateObjectReference(v->child);
+        if (cJSON_IsString(v))
+                return cJSON_CreateStringReference(v->valuestring);
         return v ? cJSON_Duplicate(v, true) : NULL;
 }
 
@@ -263,7 +272,7 @@ static int entry_signature(const cJSON *table, const cJSON *entry, const char *w
         static const char *const copied[] = { "category", "severity", "role", "specificity", "fixes",
                                               "candidates", "explains", "requires" };
         for (size_t i = 0; i < sizeof copied / sizeof copied[0]; i++) {
-                cJSON *v = copy_or_null(lookup(entry, cls, table, copied[i]));
+                cJSON *v = share_or_null(lookup(entry, cls, table, copied[i]));
                 if (v)
                         cJSON_AddItemToObject(sig, copied[i], v);
         }
@@ -285,7 +294,7 @@ static int entry_signature(const cJSON *table, const cJSON *entry, const char *w
                 cJSON_AddStringToObject(match, "line", sb.data);
         if (!cJSON_GetArraySize(wholes))
                 cJSON_DeleteItemFromObject(match, "whole");
-        cJSON *refs = copy_or_null(cJSON_GetObjectItemCaseSensitive(table, "sources"));
+        cJSON *refs = share_or_null(cJSON_GetObjectItemCaseSensitive(table, "sources"));
         if (refs)
                 cJSON_AddItemToObject(sig, "references", refs);
         const char *sample = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "sample"));
@@ -296,12 +305,12 @@ static int entry_signature(const cJSON *table, const cJSON *entry, const char *w
         cJSON *samples = cJSON_AddObjectToObject(sig, "samples");
         cJSON *m = cJSON_AddArrayToObject(samples, "match");
         cJSON_AddItemToArray(m, cJSON_CreateString(sample));
-        cJSON *no = copy_or_null(cJSON_GetObjectItemCaseSensitive(table, "no_match"));
+        cJSON *no = share_or_null(cJSON_GetObjectItemCaseSensitive(table, "no_match"));
         if (no)
                 cJSON_AddItemToObject(samples, "no_match", no);
         cJSON *meta = cJSON_AddObjectToObject(sig, "knowledge");
         cJSON_AddStringToObject(meta, "table", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(table, "table")));
-        cJSON_AddItemToObject(meta, "entry", cJSON_Duplicate(entry, true));
+        cJSON_AddItemToObject(meta, "entry", share_or_null(entry));
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(table, "ends_run")))
                 cJSON_AddTrueToObject(meta, "ends_run");
         if (cJSON_IsTrue(lookup(entry, cls, table, "words_first")))

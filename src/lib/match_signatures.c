@@ -83,9 +83,13 @@ void coroner_db_free(coroner_db *db)
 {
         if (!db)
                 return;
-        if (db->owns_sigs)
+        if (db->owns_sigs) {
                 for (size_t i = 0; i < db->n_sigs; i++)
                         signature_free(db->sigs[i]);
+                for (size_t i = 0; i < db->n_tables; i++)
+                        cJSON_Delete(db->tables[i]);
+                free(db->tables);
+        }
         free(db->sigs);
         for (size_t i = 0; i < db->n_dups; i++)
                 free(db->dups[i]);
@@ -601,11 +605,17 @@ int coroner_db_load_file(coroner_db *db, const char *path, struct coroner_error 
         cJSON *json = data_file_json(path, &db->content_hash, err);
         if (!json)
                 return CORONER_E_SIGNATURE;
-        /* A knowledge table expands into one signature per entry. */
+        /* A knowledge table expands into one signature per entry. Its
+         * signatures refer to the table's text, so the db keeps it. */
         if (cJSON_GetObjectItemCaseSensitive(json, "table")) {
-                int r = knowledge_expand(db, path, json, err);
-                cJSON_Delete(json);
-                return r;
+                cJSON **tables = realloc(db->tables, (db->n_tables + 1) * sizeof *tables);
+                if (!tables) {
+                        cJSON_Delete(json);
+                        return CORONER_E_NOMEM;
+                }
+                db->tables = tables;
+                db->tables[db->n_tables++] = json;
+                return knowledge_expand(db, path, json, err);
         }
         if (db->tables_only) {
                 cJSON_Delete(json);
