@@ -492,23 +492,25 @@ static bool parse_ucx_prefix(const char *s, size_t n, size_t at, int64_t secs, l
                 return false;
         while (at < n && s[at] == ' ')
                 at++;
-        size_t colon = at + 1;
-        while (colon < n && s[colon] != ':' && s[colon] != ']' && s[colon] != ' ')
-                colon++;
-        size_t end = colon + 1;
-        long pid = number_at(s, n, &end);
-        while (end < n && s[end] == ' ')
-                end++;
-        if (at < n && s[at] == '[' && colon > at + 1 && colon < n && s[colon] == ':' && pid > 0 &&
-            end < n && s[end] == ':') {
-                r->host = s + at + 1;
-                r->host_len = colon - at - 1;
-                r->pid = pid;
-                while (end < n && s[end] != ']')
+        if (at < n && s[at] == '[') {
+                /* "[host:pid   :thread]": %-5d pads the pid */
+                size_t host = at + 1, colon = host;
+                while (colon < n && s[colon] != ':' && s[colon] != ']' && s[colon] != ' ')
+                        colon++;
+                size_t end = colon + 1;
+                long pid = number_at(s, n, &end);
+                while (end < n && s[end] == ' ')
                         end++;
-                at = end < n ? end + 1 : n;
-                while (at < n && s[at] == ' ')
-                        at++;
+                if (colon > host && colon < n && s[colon] == ':' && pid > 0 && end < n && s[end] == ':') {
+                        r->host = s + host;
+                        r->host_len = colon - host;
+                        r->pid = pid;
+                        while (end < n && s[end] != ']')
+                                end++;
+                        at = end < n ? end + 1 : n;
+                        while (at < n && s[at] == ' ')
+                                at++;
+                }
         }
         r->msg = s + at;
         r->msg_len = n - at;
