@@ -42,6 +42,7 @@ int coroner_db_new(coroner_db **ret)
                 free(db);
                 return CORONER_E_NOMEM;
         }
+        db->owns_sigs = true;  /* a db made here owns what it loads, tables included */
         *ret = db;
         return 0;
 }
@@ -517,7 +518,6 @@ static int add_signature(coroner_db *db, struct coroner_signature *s)
         s->number = db->n_sigs;
         db->sigs[db->n_sigs++] = s;
         db->id_slots[k] = (uint32_t)db->n_sigs;
-        db->owns_sigs = true;
         return 0;
 }
 
