@@ -1808,6 +1808,29 @@ expect "a kind of error named before its colon is a failure line, not nothing" \
         "d.get('id') == 'failure-lines'" \
         'VUID-VkBufferCreateInfo-size-06409(ERROR / SPEC): msgNum: -332260500 - Validation Error:' --no-signatures
 
+# ---- conda's virtual packages (knowledge/conda-virtual.json) ----
+expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
+        "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
+        '  - package cudatoolkit-11.0.3-h15472ef_6 has constraint __cuda >=11.0 conflicting with __cuda-10.2-0' --no-signatures
+expect "libmamba's tree: __cuda missing on the system, no driver offered as the other reading" \
+        "d['id'] == 'conda-virtual.cuda' and $alt2 and r['diagnoses'][1]['category'] == 'gpu-unavailable'" \
+        "Could not solve for environment specs
+The following packages are incompatible
+└─ xgboost ==1.7.6 cuda120py310h379b205_0 is uninstallable because it requires
+   └─ __cuda  , which is missing on the system." --no-signatures
+expect "libmamba's one-line chain: a package needing a newer __glibc is the C library" \
+        "d['id'] == 'conda-virtual.glibc' and d['category'] == 'binary-abi-mismatch'" \
+        'bakta =1.12.1 is not installable because it requires diamond >=2.2.0, which requires __glibc >=2.17,<3.0.a0, which is missing on the system' --no-signatures
+expect "conda's classic solver: a package asking for __win is another platform's" \
+        "d['id'] == 'conda-virtual.win' and d['category'] == 'container-or-platform'" \
+        "  - pywin32 -> __win" --no-signatures
+expect "'conda info' listing the detected virtual packages is no failure" \
+        "not d.get('id', '').startswith('conda-virtual.')" \
+        "       virtual packages : __archspec=1=skylake_avx512
+                          __conda=23.11.0=0
+                          __cuda=12.0=0
+                          __glibc=2.31=0" --no-signatures
+
 for f in text markdown; do
         printf '%s\n' "PermissionError: [Errno 13] error while attempting to bind on address ('127.0.0.1', 8188)" > "$TMP/alt.log"
         "$CORONER" -f $f "$TMP/alt.log" > "$TMP/alt.out" 2>&1
