@@ -1808,6 +1808,11 @@ expect "a kind of error named before its colon is a failure line, not nothing" \
         "d.get('id') == 'failure-lines'" \
         'VUID-VkBufferCreateInfo-size-06409(ERROR / SPEC): msgNum: -332260500 - Validation Error:' --no-signatures
 
+# ---- round 104 ----
+expect "Poetry's 'Unable to find installation candidates': no file of the package fits this environment" \
+        "d['category'] == 'missing-dependency'" \
+        '  Unable to find installation candidates for torch (1.13.1)' --no-signatures
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
