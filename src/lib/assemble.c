@@ -680,6 +680,40 @@ static bool repr_exception(const char *s, size_t n, size_t *type_len, const char
         return true;
 }
 
+/* ValueError, OSError, CalledProcessError: a capital past the first letter.
+ * A bare "Error:" or "Warning:" after other words is a logger's label
+ * ("GGML backend: Error: unable to init model"), not a type. */
+static bool compound_name(const char *s, size_t n)
+{
+        for (size_t i = 1; i < n; i++)
+                if (isupper((unsigned char)s[i]))
+                        return true;
+        return false;
+}
+
+/* An exception named after other words on its line, as a harness or a
+ * wrapper reports one it caught: "# fail with message: ValueError: Prompt
+ * length of 2048 is longer than ...", "Request failed: OSError: ...". Its
+ * type then reads as any exception's; the words before it stay part of its
+ * line (exception.context_inline), which line patterns read whole. Only a
+ * compound capitalised name after ": " that names an exception type, with
+ * its message on the same line. Returns where the type starts, 0 if none. */
+static size_t inline_exception(const char *s, size_t n, size_t *type_len, size_t *msg_at)
+{
+        for (size_t at = 0; at + 3 < n; at++) {
+                if (s[at] != ':' || s[at + 1] != ' ' || !isupper((unsigned char)s[at + 2]))
+                        continue;
+                const char *t = s + at + 2;
+                size_t left = n - at - 2;
+                if (at > 0 && isdigit((unsigned char)s[at - 1]))
+                        continue;  /* "x.py:97: UserWarning: ...": the warnings module's own form */
+                if (tb_parse_exception_line(t, left, type_len, msg_at) && *msg_at < left &&
+                    decode_exception_type_name(t, *type_len) && compound_name(t, *type_len))
+                        return at + 2;
+        }
+        return 0;
+}
+
 static bool start_bare_exception(struct assembler *as, const struct record *r,
                                  const struct stream_id *id, uint64_t key, int input, long lineno,
                                  uint64_t seq, const char *raw, size_t raw_len)
@@ -735,12 +769,23 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
                         close_active(as, a, false);  /* its closing parenthesis ends the message */
                 return true;
         }
-        if (!tb_parse_exception_line(s, n, &type_len, &msg_at) ||
-            type_len == n ||  /* a lone word is too ambiguous */
-            !decode_exception_type_name(s, type_len))
+        if (tb_parse_exception_line(s, n, &type_len, &msg_at) &&
+            type_len < n &&  /* a lone word is too ambiguous */
+            decode_exception_type_name(s, type_len))
+                return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, s, type_len, s + msg_at,
+                                       n - msg_at, NATIVE_NONE);
+        size_t at = inline_exception(s, n, &type_len, &msg_at);
+        if (!at || !start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, s + at, type_len,
+                                    s + at + msg_at, n - at - msg_at, NATIVE_NONE))
                 return false;
-        return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, s, type_len, s + msg_at,
-                               n - msg_at, NATIVE_NONE);
+        struct active *a = find_active(as, input, id, key);
+        struct exception *x = a ? current(a) : NULL;
+        if (x) {
+                x->context = strndup_safe(s, at - 2);  /* without its ": " */
+                x->context_inline = x->context != NULL;
+                a->lost |= !x->context;
+        }
+        return true;
 }
 
 static bool start_exception(struct assembler *as, const struct record *r, const struct stream_id *id,

@@ -18,6 +18,8 @@ struct exception {
         char *type;      /* "torch.OutOfMemoryError" */
         char *message;   /* may hold several lines */
         char *context;   /* text before "Traceback" on its line, e.g. "Scheduler hit an exception:" */
+        bool context_inline;  /* the context came before the type on the exception's own line
+                               * ("# fail with message: ValueError: ..."): it is part of that line */
         struct frame *frames;
         size_t n_frames;
         size_t frames_omitted;  /* frames dropped in the middle past LIMIT_FRAMES */

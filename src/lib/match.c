@@ -108,6 +108,10 @@ static bool frames_match(const coroner_db *db, const struct coroner_signature *s
 static void exception_line(const struct exception *x, struct strbuf *sb)
 {
         sb->len = 0;
+        if (x->context_inline) {
+                sb_puts(sb, x->context);
+                sb_puts(sb, ": ");
+        }
         sb_puts(sb, x->type ? x->type : "");
         if (x->message && x->message[0]) {
                 sb_puts(sb, ": ");
@@ -144,7 +148,7 @@ static bool exception_matches(const coroner_db *db, const struct coroner_signatu
         if (sig->line.source) {
                 exception_line(x, line);
                 bool hit = !line->failed && pattern_search(db, &sig->line, line->data, line_extent(sig, line), md);
-                if (!hit && x->context) {
+                if (!hit && x->context && !x->context_inline) {
                         /* "Scheduler hit an exception: Traceback (most recent call last):" */
                         line->len = 0;
                         sb_puts(line, x->context);

@@ -1812,6 +1812,15 @@ expect "a kind of error named before its colon is a failure line, not nothing" \
 expect "Poetry's 'Unable to find installation candidates': no file of the package fits this environment" \
         "d['category'] == 'missing-dependency'" \
         '  Unable to find installation candidates for torch (1.13.1)' --no-signatures
+expect "an exception a harness caught, named after its own words, reads as that exception" \
+        "d['id'] == 'generic.invalid-configuration' and d['exception']['type'] == 'ValueError'" \
+        '# fail with message: ValueError: Prompt length of 2048 is longer than the maximum model length of 2048.' --no-signatures
+expect "a logger's bare 'Error:' label after other words is no exception type" \
+        "d.get('exception') is None" \
+        '[2024-12-11 21:39:23.552] [error] [WASI-NN] GGML backend: Error: unable to init model.' --no-signatures
+expect "the warnings module's 'x.py:97: UserWarning: ...' is not read as a caught exception" \
+        "d.get('exception') is None" \
+        '/usr/lib/python3/dist-packages/torch/cuda/__init__.py:97: UserWarning: Found GPU0 which is of cuda capability 2.1.' --no-signatures
 
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
