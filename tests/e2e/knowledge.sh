@@ -1822,6 +1822,14 @@ expect "the warnings module's 'x.py:97: UserWarning: ...' is not read as a caugh
         "d.get('exception') is None" \
         '/usr/lib/python3/dist-packages/torch/cuda/__init__.py:97: UserWarning: Found GPU0 which is of cuda capability 2.1.' --no-signatures
 
+# ---- round 105 ----
+expect "an architecture with no implementation in the serving engine is the model's support, not a setting" \
+        "d['category'] == 'model-unsupported'" \
+        'ValueError: LiteWhisperForConditionalGeneration has no vLLM implementation and the Transformers implementation is not compatible with vLLM. Try setting VLLM_USE_V1=0.' --no-signatures
+expect "the engine's fallback to the Transformers implementation, a warning, is no failure" \
+        "not r['diagnoses']" \
+        'INFO 05-01 10:00:00 [registry.py:100] Qwen2_5OmniModel has no vLLM implementation, falling back to Transformers implementation. Some features may not be supported and performance may not be optimal.' --no-signatures
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
