@@ -259,7 +259,6 @@ struct coroner_db {
         bool tables_only;  /* coroner_db_set_tables_only: skip signature files */
         struct python_knowledge *python;  /* knowledge/python.json, or NULL */
         struct word_classes *words;       /* knowledge/words.json, or NULL */
-        bool owns_sigs;  /* false for a view that borrows another db's signatures */
         cJSON **tables;  /* the knowledge tables loaded: their entries' signatures
                           * refer to their arrays instead of copying them */
         size_t n_tables;

@@ -225,6 +225,8 @@ int coroner_db_check(coroner_db *db, char **report, int *ret_warnings)
         int errors = db->n_broken, warnings = 0;
         if (db->broken.len)
                 sb_append(&out, db->broken.data, db->broken.len);
+        /* A one-signature view of db: it borrows all it holds, and only its
+         * own pre-filter is freed (never coroner_db_free, which owns). */
         coroner_db view = { 0 };
         view.mctx = db->mctx;
         view.md = db->md;

@@ -42,7 +42,6 @@ int coroner_db_new(coroner_db **ret)
                 free(db);
                 return CORONER_E_NOMEM;
         }
-        db->owns_sigs = true;  /* a db made here owns what it loads, tables included */
         *ret = db;
         return 0;
 }
@@ -84,13 +83,11 @@ void coroner_db_free(coroner_db *db)
 {
         if (!db)
                 return;
-        if (db->owns_sigs) {
-                for (size_t i = 0; i < db->n_sigs; i++)
-                        signature_free(db->sigs[i]);
-                for (size_t i = 0; i < db->n_tables; i++)
-                        cJSON_Delete(db->tables[i]);
-                free(db->tables);
-        }
+        for (size_t i = 0; i < db->n_sigs; i++)
+                signature_free(db->sigs[i]);
+        for (size_t i = 0; i < db->n_tables; i++)
+                cJSON_Delete(db->tables[i]);
+        free(db->tables);
         free(db->sigs);
         for (size_t i = 0; i < db->n_dups; i++)
                 free(db->dups[i]);
