@@ -1830,6 +1830,24 @@ expect "the engine's fallback to the Transformers implementation, a warning, is 
         "not r['diagnoses']" \
         'INFO 05-01 10:00:00 [registry.py:100] Qwen2_5OmniModel has no vLLM implementation, falling back to Transformers implementation. Some features may not be supported and performance may not be optimal.' --no-signatures
 
+# ---- Intel oneAPI's GPU runtime results (knowledge/oneapi.json) ----
+expect "SYCL's PI code inside PyTorch's XPU RuntimeError" "d['id'] == 'oneapi.pi-error-uninitialized' and d['category'] == 'driver-problem' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        'Traceback (most recent call last):
+  File "/opt/venv/lib/python3.10/site-packages/torch/xpu/__init__.py", line 57, in device_count
+    return torch._C._xpu_getDeviceCount()
+RuntimeError: Native API failed. Native API returns: -1102 (PI_ERROR_UNINITIALIZED) -1102 (PI_ERROR_UNINITIALIZED)' --no-signatures
+expect "Unified Runtime's code, by name whatever its number" "d['id'] == 'oneapi.ur-result-error-out-of-device-memory' and d['category'] == 'gpu-out-of-memory'" \
+        'RuntimeError: Native API failed. Native API returns: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)' --no-signatures
+expect "Level Zero's result in a C++ program's line" "d['id'] == 'oneapi.ze-result-error-device-lost' and d['category'] == 'gpu-kernel-fault'" \
+        'ERROR: zeCommandQueueSynchronize failed: ZE_RESULT_ERROR_DEVICE_LOST' --no-signatures
+expect "a kernel the driver cannot build keeps its regression reading" "d['id'] == 'oneapi.pi-error-build-program-failure' and d['category'] == 'compile-failure' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
+        "terminate called after throwing an instance of 'sycl::_V1::compile_program_error'
+  what():  The program was built for 1 devices
+-11 (PI_ERROR_BUILD_PROGRAM_FAILURE)" --no-signatures
+expect "success codes are no failure" "d == {}" \
+        '[0] level_zero:gpu:0 Intel(R) Arc(TM) A770 Graphics 1.3 [1.3.26918]
+Native API returns: 0 (PI_SUCCESS)' --no-signatures
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
