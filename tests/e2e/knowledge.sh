@@ -1844,6 +1844,9 @@ expect "a kernel the driver cannot build keeps its regression reading" "d['id'] 
         "terminate called after throwing an instance of 'sycl::_V1::compile_program_error'
   what():  The program was built for 1 devices
 -11 (PI_ERROR_BUILD_PROGRAM_FAILURE)" --no-signatures
+expect "a PI code the runtime prints by its message, not its name" "d['id'] == 'oneapi.pi-error-unknown' and d['category'] == 'driver-problem'" \
+        'Native API failed. Native API returns: -999 (Unknown PI error) -999 (Unknown PI error)
+Exception caught at file:D:/a/llama.cpp/llama.cpp/ggml/src/ggml-sycl.cpp, line:3438, func:operator()' --no-signatures
 expect "success codes are no failure" "d == {}" \
         '[0] level_zero:gpu:0 Intel(R) Arc(TM) A770 Graphics 1.3 [1.3.26918]
 Native API returns: 0 (PI_SUCCESS)' --no-signatures
