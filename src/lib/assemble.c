@@ -714,6 +714,46 @@ static size_t inline_exception(const char *s, size_t n, size_t *type_len, size_t
         return 0;
 }
 
+/* CPython's own wording of an exception, quoted without its type (a
+ * paste of str(e), a log of the message alone): the message names its type
+ * as surely as "AttributeError: " would. The forms of Objects/object.c
+ * ("'%.100s' object has no attribute '%U'", "module '%U' has no attribute
+ * '%U'", "type object '%.50s' has no attribute '%U'"), Python/ceval.c's and
+ * Python/getargs.c's argument errors, and importlib's "No module named"
+ * and "cannot import name". Returns the type, or NULL. */
+static const char *cpython_message_type(const char *s, size_t n)
+{
+        static const struct { const char *start, *inside, *type; } forms[] = {
+                { "'", "' object has no attribute '", "AttributeError" },
+                { "module '", "' has no attribute '", "AttributeError" },
+                { "type object '", "' has no attribute '", "AttributeError" },
+                { "", "() got an unexpected keyword argument '", "TypeError" },
+                { "", "() got multiple values for argument '", "TypeError" },
+                { "", "() missing ", "TypeError" },  /* "1 required positional argument: 'x'" */
+                { "", "() takes ", "TypeError" },    /* "2 positional arguments but 3 were given" */
+                { "No module named '", "", "ModuleNotFoundError" },
+                { "cannot import name '", "' from '", "ImportError" },
+        };
+        for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+                size_t k = strlen(forms[i].start);
+                if (n <= k || memcmp(s, forms[i].start, k) != 0)
+                        continue;
+                if (!forms[i].inside[0])
+                        return forms[i].type;
+                const char *in = memmem(s + k, n - k, forms[i].inside, strlen(forms[i].inside));
+                if (!in || in == s + k)
+                        continue;
+                /* what comes before is one name: a quoted one, or a callable's
+                 * dotted name ("DPOTrainer.get_batch_logps") */
+                bool one_name = true;
+                for (const char *c = s + k; c < in && one_name; c++)
+                        one_name = k ? *c != '\'' : (isalnum((unsigned char)*c) || *c == '_' || *c == '.');
+                if (one_name)
+                        return forms[i].type;
+        }
+        return NULL;
+}
+
 static bool start_bare_exception(struct assembler *as, const struct record *r,
                                  const struct stream_id *id, uint64_t key, int input, long lineno,
                                  uint64_t seq, const char *raw, size_t raw_len)
@@ -758,6 +798,15 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
                 s++;
                 n -= 2;
         }
+        /* or as inline code in Markdown */
+        if (n > 2 && s[0] == '`' && s[n - 1] == '`') {
+                s++;
+                n -= 2;
+        }
+        const char *cpython_type = cpython_message_type(s, n);
+        if (cpython_type && !decode_warning_level(raw, raw_len))
+                return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, cpython_type,
+                                       strlen(cpython_type), s, n, NATIVE_NONE);
         const char *repr_msg;
         size_t repr_len;
         if (repr_exception(s, n, &type_len, &repr_msg, &repr_len)) {

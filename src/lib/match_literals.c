@@ -40,6 +40,9 @@ static const char *const triggers[] = {
         "Exception has occurred: ",
         /* an exception's repr() as a line: KeyError('x') (assemble.c, repr_exception) */
         "Error(\"", "Error('", "Exception(\"", "Exception('",
+        /* an exception's message in CPython's own words, without its type
+         * (assemble.c, cpython_message_type) */
+        " has no attribute '", "() got ", "() missing ", "() takes ", "No module named '", "cannot import name '",
 };
 
 /* Services' start banners (analysis.c, start_banner): a new run when one

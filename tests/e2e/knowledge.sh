@@ -1522,8 +1522,8 @@ expect "a device back-end without torch.Generator is a feature the installed sof
   File "rng_error.py", line 7, in main
     generator = torch.Generator(device)
 RuntimeError: Device type PRIVATEUSEONE is not supported for torch.Generator() api.' --no-signatures
-expect "a bare \"cannot import name\" line is a failure line about package versions" \
-        "d['category'] == 'library-version-mismatch' and d['id'] == 'failure-lines'" \
+expect "a bare \"cannot import name\" line is the ImportError it words, about package versions" \
+        "d['category'] == 'library-version-mismatch' and d['exception']['type'] == 'ImportError'" \
         "cannot import name 'CheckpointPolicy' from 'torch.utils.checkpoint'" --no-signatures
 expect "XLA's allocator on a TPU, in TensorFlow's older wording, is device memory" "d['category'] == 'gpu-out-of-memory'" \
         "2020-10-22 02:48:58 10.128.0.33 [3]   (1) Resource exhausted: Attempting to allocate 180.59M. That was not possible. There are 142.58M free.; (0x3x0_HBM1)" --no-signatures
@@ -1829,6 +1829,23 @@ expect "an architecture with no implementation in the serving engine is the mode
 expect "the engine's fallback to the Transformers implementation, a warning, is no failure" \
         "not r['diagnoses']" \
         'INFO 05-01 10:00:00 [registry.py:100] Qwen2_5OmniModel has no vLLM implementation, falling back to Transformers implementation. Some features may not be supported and performance may not be optimal.' --no-signatures
+
+# ---- round 106: CPython's own wording of an exception, without its type ----
+expect "'X() got an unexpected keyword argument' alone reads as the TypeError it is" \
+        "d['exception']['type'] == 'TypeError' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "DPOTrainer.get_batch_logps() got an unexpected keyword argument 'average_log_prob'" --no-signatures
+expect "an AttributeError's message pasted as inline code" \
+        "d['exception']['type'] == 'AttributeError'" \
+        "\`'AutoencoderKLCogVideoX' object has no attribute '_clear_fake_context_parallel_cache'\`" --no-signatures
+expect "'cannot import name' after the journal's prefix is the ImportError" \
+        "d['exception']['type'] == 'ImportError' and d['category'] == 'library-version-mismatch'" \
+        "May 01 10:00:00 gpu1 python3[4242]: cannot import name 'cached_download' from 'huggingface_hub' (/opt/venv/lib/python3.10/site-packages/huggingface_hub/__init__.py)" --no-signatures
+expect "the same words logged as a warning stay a warning" \
+        "not any(x['severity'] in ('error', 'critical') for x in r['diagnoses'])" \
+        "WARNING:root:'NoneType' object has no attribute 'close'" --no-signatures
+expect "prose that shares a word with the forms is no exception" \
+        "d.get('exception') is None" \
+        "The loader takes 3 minutes to read the index" --no-signatures
 
 # ---- Intel oneAPI's GPU runtime results (knowledge/oneapi.json) ----
 expect "SYCL's PI code inside PyTorch's XPU RuntimeError" "d['id'] == 'oneapi.pi-error-uninitialized' and d['category'] == 'driver-problem' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
