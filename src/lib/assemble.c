@@ -803,6 +803,8 @@ static bool start_bare_exception(struct assembler *as, const struct record *r,
                 s++;
                 n -= 2;
         }
+        /* Without a type of its own, a line logged as a warning (a caught
+         * error's str() in logging.warning) stays the warning it was. */
         const char *cpython_type = cpython_message_type(s, n);
         if (cpython_type && !decode_warning_level(raw, raw_len))
                 return start_exception(as, r, id, key, input, lineno, seq, raw, raw_len, cpython_type,
