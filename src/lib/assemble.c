@@ -106,6 +106,8 @@ struct assembler {
         size_t announcer_len;
         long announcer_line;
         struct error_report report;  /* the last ComfyUI error report's exception */
+        bool *input_emitted;         /* [input]: an event of that input has been emitted */
+        size_t n_input_emitted;
 };
 
 static const char REPORT_TYPE[] = "- **Exception Type:** ", REPORT_MESSAGE[] = "- **Exception Message:** ";
@@ -141,6 +143,29 @@ struct assembler *assembler_new(event_sink sink, void *ctx)
         as->sink = sink;
         as->ctx = ctx;
         return as;
+}
+
+/* Hands an event to the sink, noting that its input had one. */
+static void emit(struct assembler *as, struct event *ev)
+{
+        size_t i = (size_t)ev->input;
+        if (ev->input >= 0 && i >= as->n_input_emitted) {
+                size_t n = i + 16;
+                bool *grown = realloc(as->input_emitted, n * sizeof *grown);
+                if (grown) {
+                        memset(grown + as->n_input_emitted, 0, (n - as->n_input_emitted) * sizeof *grown);
+                        as->input_emitted = grown;
+                        as->n_input_emitted = n;
+                }
+        }
+        if (ev->input >= 0 && i < as->n_input_emitted)
+                as->input_emitted[i] = true;
+        as->sink(as->ctx, ev);
+}
+
+static bool input_emitted(const struct assembler *as, int input)
+{
+        return input >= 0 && (size_t)input < as->n_input_emitted && as->input_emitted[input];
 }
 
 static void frame_free(struct frame *f)
@@ -416,7 +441,7 @@ static bool emit_group_leaves(struct assembler *as, const struct event *ev)
                                 leaf.evidence[k] = leaf.evidence[k - 1];
                                 leaf.evidence[k - 1] = t;
                         }
-                as->sink(as->ctx, &leaf);
+                emit(as, &leaf);
                 any = true;
         }
         return any;
@@ -425,11 +450,19 @@ static bool emit_group_leaves(struct assembler *as, const struct event *ev)
 /* A paste cut before the exception line often still shows the statement
  * that raised it ('raise ValueError("Either a revision or a version must
  * be specified.")'): its type and message stand in for the missing line
- * (the traceback stays incomplete). */
+ * (the traceback stays incomplete). An assert statement raises
+ * AssertionError, with a message only after its comma, which the line
+ * may not hold whole. */
 static void exception_from_raise(struct active *a, struct exception *x)
 {
+        static const char ASSERT[] = "assert ";
         const struct frame *f = x->n_frames ? &x->frames[x->n_frames - 1] : NULL;
         size_t type_at, type_len, msg_at, msg_len;
+        if (f && f->code && strncmp(f->code, ASSERT, sizeof ASSERT - 1) == 0) {
+                x->type = strndup_safe("AssertionError", 14);
+                a->lost |= !x->type;
+                return;
+        }
         if (!f || !f->code || !tb_parse_raise(f->code, strlen(f->code), &type_at, &type_len, &msg_at, &msg_len))
                 return;
         x->type = strndup_safe(f->code + type_at, type_len);
@@ -506,14 +539,17 @@ static void close_active(struct assembler *as, struct active *a, bool incomplete
                         any_type = true;
         /* A traceback that never reached its exception line still counts,
          * unless it began mid-way too: then it is only stray frames, unless
-         * a logger wrote them at an error level. */
+         * a logger wrote them at an error level, or the input ends in them
+         * and held nothing else (a paste cut at both ends). */
+        bool stray = a->headerless && !any_type && !a->error_level &&
+                     !(a->input_ended && !input_emitted(as, a->input));
         if (ev->n_excs && !current(a)->type)
                 a->lost |= !(current(a)->type = strndup_safe("", 0));
         if (a->lost)
                 as->lost_events++;
-        else if (ev->n_excs && !(a->headerless && !any_type && !a->error_level) &&
+        else if (ev->n_excs && !stray &&
                  !(a->group && emit_group_leaves(as, ev)))
-                as->sink(as->ctx, ev);
+                emit(as, ev);
         active_free(a);
 }
 
@@ -644,7 +680,7 @@ static void emit_single(struct assembler *as, const struct record *r, const stru
         ev.evidence[0] = e;
         ev.n_evidence = 1;
         if (text && e.text)
-                as->sink(as->ctx, &ev);
+                emit(as, &ev);
         free(text);
         free(e.text);
 }
@@ -1518,5 +1554,6 @@ void assembler_free(struct assembler *as)
         }
         free(as->announcer);
         report_forget(&as->report);
+        free(as->input_emitted);
         free(as);
 }

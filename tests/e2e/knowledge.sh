@@ -1868,6 +1868,16 @@ expect "success codes are no failure" "d == {}" \
         '[0] level_zero:gpu:0 Intel(R) Arc(TM) A770 Graphics 1.3 [1.3.26918]
 Native API returns: 0 (PI_SUCCESS)' --no-signatures
 
+# ---- round 108: UCX's list of transports that do not reach a peer; Go's SIGILL bytes ----
+expect "UCX's per-transport reasons, pasted without their log line" "d['id'] == 'ucx.ucs-err-unreachable' and d['category'] == 'network-problem'" \
+        "tcp/lo - Destination is unreachable, tcp/eth0 - Destination is unreachable" --no-signatures
+expect "a path, a dash and a status text that goes on is not UCX's list" "not d or not d['id'].startswith('ucx.')" \
+        "cache/shard-3 - Operation timed out after 30s, retrying" --no-signatures
+expect "Go's bytes of a faulting AVX instruction are a SIGILL" "d['id'] == 'signal.sigill' and d['category'] == 'process-crash'" \
+        "instruction bytes: 0xc5 0xf1 0xef 0xc9 0xc5 0xfd 0x6f 0x5 0x18 0xab 0x24 0x0 0x49 0xc7 0x86 0x80" --no-signatures
+expect "Go's bytes of a trap instruction (ud2) say nothing of the CPU" "not d or d['id'] != 'signal.sigill'" \
+        "instruction bytes: 0xf 0xb 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc" --no-signatures
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \

@@ -232,8 +232,32 @@ START_TEST(cut_frames_and_headings)
         ck_assert_str_eq(seen[0].types, "|");
         /* Frames cut at both ends are stray, and dropped... */
         run("  File \"/srv/app.py\", line 7, in main\n"
-            "    run()\n");
+            "    run()\n"
+            "Loading weights took 3 s\n");
         ck_assert_uint_eq(n_seen, 0);
+        /* ...after other evidence, even where the input ends in them... */
+        run("RuntimeError: CUDA error: out of memory\n"
+            "\n"
+            "  File \"/srv/app.py\", line 7, in main\n"
+            "    run()\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert_str_eq(seen[0].types, "RuntimeError|");
+        /* ...but not when they are all the input holds (a paste cut at
+         * both ends): the failing frame is evidence, and an assert
+         * statement as its last line names AssertionError. */
+        run("  File \"/srv/app.py\", line 7, in main\n"
+            "    run()\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert_str_eq(seen[0].types, "|");
+        ck_assert(seen[0].incomplete);
+        run("  File \"/srv/vllm/config.py\", line 224, in __init__\n"
+            "    self.max_model_len = _get_and_verify_max_len(\n"
+            "  File \"/srv/vllm/config.py\", line 1740, in _get_and_verify_max_len\n"
+            "    assert \"factor\" in rope_scaling\n");
+        ck_assert_uint_eq(n_seen, 1);
+        ck_assert_str_eq(seen[0].types, "AssertionError|");
+        ck_assert_str_eq(seen[0].last_function, "_get_and_verify_max_len");
+        ck_assert(seen[0].incomplete);
         /* ...unless a logger wrote them at an error level (vLLM's model
          * registry logs a failed import so): an error line is never lost. */
         run("ERROR 02-17 09:29:36 registry.py:306]   File \"/srv/venv/lib/python3.12/site-packages/vllm/models/qwen2_5_vl.py\", line 36, in <module>\n"
