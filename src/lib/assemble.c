@@ -145,27 +145,30 @@ struct assembler *assembler_new(event_sink sink, void *ctx)
         return as;
 }
 
+static bool input_emitted_known(const struct assembler *as, int input)
+{
+        return input >= 0 && (size_t)input < as->n_input_emitted;
+}
+
 /* Hands an event to the sink, noting that its input had one. */
 static void emit(struct assembler *as, struct event *ev)
 {
-        size_t i = (size_t)ev->input;
-        if (ev->input >= 0 && i >= as->n_input_emitted) {
-                size_t n = i + 16;
-                bool *grown = realloc(as->input_emitted, n * sizeof *grown);
-                if (grown) {
-                        memset(grown + as->n_input_emitted, 0, (n - as->n_input_emitted) * sizeof *grown);
-                        as->input_emitted = grown;
-                        as->n_input_emitted = n;
-                }
+        while (ev->input >= 0 && !input_emitted_known(as, ev->input)) {
+                size_t had = as->n_input_emitted;
+                bool *grown = grow_array(as->input_emitted, had, &as->n_input_emitted, sizeof *grown, 16);
+                if (!grown)
+                        break;  /* memory is out: not noted (at worst, stray frames that end the input are kept) */
+                memset(grown + had, 0, (as->n_input_emitted - had) * sizeof *grown);
+                as->input_emitted = grown;
         }
-        if (ev->input >= 0 && i < as->n_input_emitted)
-                as->input_emitted[i] = true;
+        if (input_emitted_known(as, ev->input))
+                as->input_emitted[ev->input] = true;
         as->sink(as->ctx, ev);
 }
 
 static bool input_emitted(const struct assembler *as, int input)
 {
-        return input >= 0 && (size_t)input < as->n_input_emitted && as->input_emitted[input];
+        return input_emitted_known(as, input) && as->input_emitted[input];
 }
 
 static void frame_free(struct frame *f)
@@ -455,11 +458,11 @@ static bool emit_group_leaves(struct assembler *as, const struct event *ev)
  * may not hold whole. */
 static void exception_from_raise(struct active *a, struct exception *x)
 {
-        static const char ASSERT[] = "assert ";
+        static const char ASSERT[] = "assert ", ASSERTION_ERROR[] = "AssertionError";
         const struct frame *f = x->n_frames ? &x->frames[x->n_frames - 1] : NULL;
         size_t type_at, type_len, msg_at, msg_len;
         if (f && f->code && strncmp(f->code, ASSERT, sizeof ASSERT - 1) == 0) {
-                x->type = strndup_safe("AssertionError", 14);
+                x->type = strndup_safe(ASSERTION_ERROR, sizeof ASSERTION_ERROR - 1);
                 a->lost |= !x->type;
                 return;
         }
