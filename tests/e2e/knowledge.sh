@@ -1878,6 +1878,20 @@ expect "Go's bytes of a faulting AVX instruction are a SIGILL" "d['id'] == 'sign
 expect "Go's bytes of a trap instruction (ud2) say nothing of the CPU" "not d or d['id'] != 'signal.sigill'" \
         "instruction bytes: 0xf 0xb 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc" --no-signatures
 
+# ---- round 109: libraries a loader of its own could not open (cudarc, torch on Windows) ----
+expect "cudarc's panic for the driver's library names libcuda: the driver is not visible" \
+        "d['id'] == 'dynamic-linker.driver-library-missing' and d['category'] == 'container-or-platform'" \
+        'Unable to find cuda lib under the names ["cuda", "nvcuda"]. Please open GitHub issue.' --no-signatures
+expect "cudarc's newer panic for another CUDA library is a library not found" \
+        "d['id'] == 'dynamic-linker.cannot-open-shared-object' and d['category'] == 'missing-dependency'" \
+        'Unable to dynamically load the "nvrtc" shared library - searched for library names: ["nvrtc", "nvrtc64"]. Ensure that `LD_LIBRARY_PATH` has the correct path to the installed library.' --no-signatures
+expect "torch's DLL line cut from its WinError is a library that did not load" \
+        "d['id'] == 'dynamic-linker.cannot-open-shared-object'" \
+        'Error loading "D:\AI\venv\Lib\site-packages\torch\lib\fbgemm.dll' --no-signatures
+expect "torch's DLL line after WinError 1455 stays the paging file, not a missing library" \
+        "d['id'].startswith('winerror.') and d['category'] != 'missing-dependency'" \
+        'OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "C:\venv\Lib\site-packages\torch\lib\cudnn_cnn_infer64_8.dll" or one of its dependencies.' --no-signatures
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
