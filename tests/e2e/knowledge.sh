@@ -1878,7 +1878,7 @@ expect "Go's bytes of a faulting AVX instruction are a SIGILL" "d['id'] == 'sign
 expect "Go's bytes of a trap instruction (ud2) say nothing of the CPU" "not d or d['id'] != 'signal.sigill'" \
         "instruction bytes: 0xf 0xb 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc 0xcc" --no-signatures
 
-# ---- round 109: libraries a loader of its own could not open (cudarc, torch on Windows) ----
+# ---- round 109: libraries a loader of its own could not open (cudarc, torch on Windows); kernel modules built for another kernel; PTX older than the GPU ----
 expect "cudarc's panic for the driver's library names libcuda: the driver is not visible" \
         "d['id'] == 'dynamic-linker.driver-library-missing' and d['category'] == 'container-or-platform'" \
         'Unable to find cuda lib under the names ["cuda", "nvcuda"]. Please open GitHub issue.' --no-signatures
@@ -1891,6 +1891,24 @@ expect "torch's DLL line cut from its WinError is a library that did not load" \
 expect "torch's DLL line after WinError 1455 stays the paging file, not a missing library" \
         "d['id'].startswith('winerror.') and d['category'] != 'missing-dependency'" \
         'OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "C:\venv\Lib\site-packages\torch\lib\cudnn_cnn_infer64_8.dll" or one of its dependencies.' --no-signatures
+expect "a kernel module refused for its version magic is a driver built for another kernel" \
+        "d['id'] == 'kernel.module-vermagic' and d['category'] == 'driver-problem'" \
+        "[   12.345678] nvidia: version magic '5.4.18-100.fc30.x86_64 SMP mod_unload ' should be '5.4.18-200.fc31.x86_64 SMP mod_unload '" --no-signatures
+expect "modprobe's Exec format error for a module is the same, not a program's binary format" \
+        "d['id'] == 'kernel.module-vermagic'" \
+        "modprobe: ERROR: could not insert 'nvidia': Exec format error" --no-signatures
+expect "modprobe's other refusals are not a kernel mismatch" \
+        "not d or d['id'] != 'kernel.module-vermagic'" \
+        "modprobe: ERROR: could not insert 'nvidia': Operation not permitted" --no-signatures
+expect "nvidia-modeset finding the core module at another release is the driver's modules mixed" \
+        "d['id'] == 'kernel.nvidia-module-version-mismatch' and d['category'] == 'driver-problem'" \
+        "nvidia-modeset: Version mismatch: nvidia.ko(378.13) nvidia-modeset(375.26)" --no-signatures
+expect "PTX too old to name the GPU reads as the GPU newer than the compiler, without a signature" \
+        "d['category'] == 'gpu-arch-unsupported'" \
+        "ptxas /tmp/fileAb12Cd, line 6; error   : PTX .version 7.4 does not support .target sm_89" --no-signatures
+expect "Ray's list of possible causes is no evidence that the worker segfaulted" \
+        "d['id'] == 'ray.actor-died' and not any(c['supported_by_log'] for c in d['candidates'] if 'native code' in c['cause'])" \
+        "The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. There are some potential root causes. (1) The process is killed by SIGKILL by OOM killer due to high memory usage. (2) ray stop --force is called. (3) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors."
 
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
