@@ -865,12 +865,13 @@ static size_t readings_of(const struct diagnosis *d, const coroner_db *db, const
 
 /* The first diagnosis's other readings follow it, each as a diagnosis:
  * when coroner's first reading is wrong, the right one should be second.
+ * A warning is first only when nothing failed, and is then the answer.
  * They never push a root cause of the same run out of the first three. */
 static void offer_alternatives(struct ranking *rk, const coroner_db *db, const struct facts *facts)
 {
         const struct diagnosis *first = rk->diags[0];
         struct alternative readings[DIAG_ALTERNATIVES];
-        size_t n = first->severity >= CORONER_SEV_ERROR ? readings_of(first, db, facts, readings, DIAG_ALTERNATIVES) : 0;
+        size_t n = first->severity >= CORONER_SEV_WARNING ? readings_of(first, db, facts, readings, DIAG_ALTERNATIVES) : 0;
         size_t room = 2;
         for (size_t i = 1; i < rk->n && i < 3; i++) {
                 const struct diagnosis *d = rk->diags[i];

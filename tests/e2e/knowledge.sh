@@ -1909,6 +1909,9 @@ expect "PTX too old to name the GPU reads as the GPU newer than the compiler, wi
 expect "Ray's list of possible causes is no evidence that the worker segfaulted" \
         "d['id'] == 'ray.actor-died' and not any(c['supported_by_log'] for c in d['candidates'] if 'native code' in c['cause'])" \
         "The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. There are some potential root causes. (1) The process is killed by SIGKILL by OOM killer due to high memory usage. (2) ray stop --force is called. (3) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors."
+expect "a failure logged as a warning (torch.compile falling back) still offers its other reading" \
+        "d['id'] == 'cuda-error.200' and d['severity'] == 'warning' and $alt2 and r['diagnoses'][1]['category'] == 'cuda-version-mismatch'" \
+        "[2023-07-29 04:04:26,800] torch._dynamo.convert_frame: [WARNING] RuntimeError: Triton Error [CUDA]: device kernel image is invalid"
 
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
