@@ -1913,6 +1913,24 @@ expect "a failure logged as a warning (torch.compile falling back) still offers 
         "d['id'] == 'cuda-error.200' and d['severity'] == 'warning' and $alt2 and r['diagnoses'][1]['category'] == 'cuda-version-mismatch'" \
         "[2023-07-29 04:04:26,800] torch._dynamo.convert_frame: [WARNING] RuntimeError: Triton Error [CUDA]: device kernel image is invalid"
 
+# ---- round 110: urllib3's pool messages without a type; SentencePiece and legacy torch files that do not parse; Compose files docker-compose refuses ----
+expect "urllib3's read timeout quoted in an API's error detail is the network" \
+        "d['category'] == 'network-problem'" \
+        "\"detail\": \"HTTPSConnectionPool(host='openaipublic.blob.core.windows.net', port=443): Read timed out. (read timeout=None)\"" --no-signatures
+expect "docker-compose's own daemon timeout (UnixHTTPConnectionPool) is not that class (only its words read it)" \
+        "not d or d['id'] != 'generic.network-problem'" \
+        "ERROR: for chrome  UnixHTTPConnectionPool(host='localhost', port=None): Read timed out. (read timeout=60)" --no-signatures
+expect "SentencePiece failing to parse its model file is the tokenizer file, not an internal error" \
+        "d['category'] == 'model-files-invalid'" \
+        "RuntimeError: Internal: src/sentencepiece_processor.cc(1101) [model_proto->ParseFromArray(serialized.data(), serialized.size())]" --no-signatures
+expect "a legacy torch checkpoint whose storage sizes do not add up is the file, even pasted with a space before the colon" \
+        "d['category'] == 'model-files-invalid'" \
+        "RuntimeError : storage has wrong size: expected 0 got 82944" --no-signatures
+expect "a Compose file docker-compose refuses is the configuration, or a docker-compose older than the key" \
+        "d['category'] == 'invalid-configuration' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "ERROR: The Compose file './docker-compose.yaml' is invalid because:
+Unsupported config option for services.frigate: 'runtime'" --no-signatures
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
