@@ -1931,6 +1931,40 @@ expect "a Compose file docker-compose refuses is the configuration, or a docker-
         "ERROR: The Compose file './docker-compose.yaml' is invalid because:
 Unsupported config option for services.frigate: 'runtime'" --no-signatures
 
+# ---- round 111/112: TGI's launcher errors; torch.export's dynamic shapes; config.json a Rust server cannot read ----
+expect "TGI's launcher exiting with WebserverFailed is the router, with its address as the other reading" \
+        "d['id'] == 'tgi-launcher.webserver-failed' and d['category'] == 'service-failure' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        "Error: WebserverFailed" --no-signatures
+expect "TGI's launcher refusing its arguments is the configuration" \
+        "d['id'] == 'tgi-launcher.argument-validation' and d['category'] == 'invalid-configuration'" \
+        'Error: ArgumentValidation("`max_input_tokens must be < `max_total_tokens`")' --no-signatures
+expect "a TGI shard that crashed while serving is named by the launcher's own line" \
+        "d['id'] == 'tgi-launcher.shard-failed'" \
+        "2024-01-10T08:15:02.123456Z ERROR text_generation_launcher: Shard 1 crashed" --no-signatures
+expect "a router missing from PATH is the missing program" \
+        "d['id'] == 'tgi-launcher.webserver-cannot-start' and d['category'] == 'missing-dependency'" \
+        "2024-01-10T08:15:02.123456Z ERROR text_generation_launcher: text-generation-router not found in PATH" --no-signatures
+expect "TGI starting its web server is no failure" \
+        "not d or not d['id'].startswith('tgi-launcher.')" \
+        "2024-05-02T10:11:12.123456Z  INFO text_generation_launcher: Starting Webserver" --no-signatures
+expect "torch.export's violated dynamic-shape constraints are the shapes given, or the model's code" \
+        "d['category'] == 'invalid-configuration' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
+        "torch._dynamo.exc.UserError: Constraints violated (batch)! For more information, run with TORCH_LOGS=\"+dynamic\".
+  - Not all values of batch = L['x'].size()[0] in the specified range batch <= 10 are valid because batch was inferred to be a constant (1)." --no-signatures
+expect "a config.json TEI cannot parse is a model it does not support, or a release older than the model's config" \
+        "d['category'] == 'model-unsupported' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "Error: Failed to parse \`config.json\`
+
+Caused by:
+    missing field \`pad_token_id\` at line 56 column 1" --no-signatures
+expect "TGI's flash models that could not import a module offer the missing kernels, backed by the log" \
+        "d['id'] == 'tgi.requires-flash-attention' and any(c.get('supported_by_log') and 'not installed' in c['cause'] for c in d['candidates'])" \
+        "2023-07-20T12:31:14.506674Z  WARN text_generation_launcher: Could not import Flash Attention enabled models: No module named 'vllm_cache_ops'
+NotImplementedError: Sharded Llama requires Flash Attention enabled models."
+expect "vLLM's free-memory check offers a unified-memory GPU as a reading" \
+        "d['id'] == 'vllm.free-memory-below-utilization' and any(c['category'] == 'container-or-platform' for c in r['diagnoses'][1:3])" \
+        "ValueError: Free memory on device cuda:0 (57.38/124.0 GiB) on startup is less than desired GPU memory utilization (0.8, 99.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes."
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
