@@ -1947,6 +1947,9 @@ expect "a router missing from PATH is the missing program" \
 expect "TGI starting its web server is no failure" \
         "not d or not d['id'].startswith('tgi-launcher.')" \
         "2024-05-02T10:11:12.123456Z  INFO text_generation_launcher: Starting Webserver" --no-signatures
+expect "a TGI download error whose JSON message carries the Hub's 401 is the access, not the download" \
+        "d['id'] == 'http.401' and d['category'] == 'model-access-denied'" \
+        '{"timestamp":"2024-05-01T10:00:00Z","level":"ERROR","fields":{"message":"Download encountered an error: \\nTraceback (most recent call last):\\n\\n  File \\"/opt/conda/lib/python3.10/site-packages/requests/models.py\\", line 1021, in raise_for_status\\n    raise HTTPError(http_error_msg, response=self)\\n\\nrequests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/api/models/meta-llama/Meta-Llama-3-8B\\n"},"target":"text_generation_launcher"}' --no-signatures
 expect "torch.export's violated dynamic-shape constraints are the shapes given, or the model's code" \
         "d['category'] == 'invalid-configuration' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
         "torch._dynamo.exc.UserError: Constraints violated (batch)! For more information, run with TORCH_LOGS=\"+dynamic\".
