@@ -1950,6 +1950,10 @@ expect "TGI starting its web server is no failure" \
 expect "a TGI download error whose JSON message carries the Hub's 401 is the access, not the download" \
         "d['id'] == 'http.401' and d['category'] == 'model-access-denied'" \
         '{"timestamp":"2024-05-01T10:00:00Z","level":"ERROR","fields":{"message":"Download encountered an error: \\nTraceback (most recent call last):\\n\\n  File \\"/opt/conda/lib/python3.10/site-packages/requests/models.py\\", line 1021, in raise_for_status\\n    raise HTTPError(http_error_msg, response=self)\\n\\nrequests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://huggingface.co/api/models/meta-llama/Meta-Llama-3-8B\\n"},"target":"text_generation_launcher"}' --no-signatures
+expect "TGI's launcher logging a shard ended by signal 4 is the illegal instruction, not the shard that could not start" \
+        "d['id'] == 'signal.sigill'" \
+        "2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 4 rank=0
+Error: ShardCannotStart" --no-signatures
 expect "torch.export's violated dynamic-shape constraints are the shapes given, or the model's code" \
         "d['category'] == 'invalid-configuration' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
         "torch._dynamo.exc.UserError: Constraints violated (batch)! For more information, run with TORCH_LOGS=\"+dynamic\".
