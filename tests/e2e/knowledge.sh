@@ -947,7 +947,7 @@ expect "an errno as strerror and its number in brackets" "d['id'] == 'errno.efau
 expect "a setting that must be evenly divisible" "d['category'] == 'invalid-configuration'" \
         "ValueError: The global batch size (6) must be evenly divisible by the number of generations (4)." --no-signatures
 expect "a call with an argument the function lacks may be another release of its library" \
-        "d['category'] == 'application-bug' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "d['category'] == 'library-version-mismatch' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
         "TypeError: Trainer.__init__() got an unexpected keyword argument 'tokenizer_class'" --no-signatures
 expect "a version of a format the installed reader does not support" "d['category'] == 'library-version-mismatch'" \
         "ValueError: Unsupported ONNX opset version: 20" --no-signatures
@@ -1971,6 +1971,29 @@ NotImplementedError: Sharded Llama requires Flash Attention enabled models."
 expect "vLLM's free-memory check offers a unified-memory GPU as a reading" \
         "d['id'] == 'vllm.free-memory-below-utilization' and any(c['category'] == 'container-or-platform' for c in r['diagnoses'][1:3])" \
         "ValueError: Free memory on device cuda:0 (57.38/124.0 GiB) on startup is less than desired GPU memory utilization (0.8, 99.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes."
+
+# ---- round 114: a class's constructor rejecting a keyword is a release apart ----
+expect "a library class's constructor rejecting a keyword is version skew first, the application's call second" \
+        "d['category'] == 'library-version-mismatch' and 'SFTTrainer' in d['title'] and 'max_seq_length' in ' '.join(d['fixes']) and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
+        "TypeError: SFTTrainer.__init__() got an unexpected keyword argument 'max_seq_length'" --no-signatures
+expect "the same from the application's own frame names that frame in the other reading" \
+        "d['category'] == 'library-version-mismatch' and $alt2 and 'llava_trainer.py' in r['diagnoses'][1]['summary'] + ' '.join(r['diagnoses'][1].get('fixes', [])) + str(r['diagnoses'][1])" \
+        "Traceback (most recent call last):
+  File \"/home/u/llava/train/llava_trainer.py\", line 251, in create_accelerator
+    self.accelerator = Accelerator(
+TypeError: Accelerator.__init__() got an unexpected keyword argument 'dispatch_batches'" --no-signatures
+expect "a method's call with an unexpected keyword stays the application's bug first" \
+        "d['category'] == 'application-bug' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "Traceback (most recent call last):
+  File \"/home/u/examples/quickstart.py\", line 17, in <module>
+    response = client.complete(prompt='1+1', type='x')
+TypeError: Client.complete() got an unexpected keyword argument 'type'" --no-signatures
+expect "an anonymous constructor rejecting a keyword stays the application's bug" \
+        "d['category'] == 'application-bug'" \
+        "Traceback (most recent call last):
+  File \"/home/u/sim/main.py\", line 208, in <lambda>
+    register_env(cfg.env, lambda config: env_cls(**config))
+TypeError: __init__() got an unexpected keyword argument 'sim'" --no-signatures
 
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
