@@ -1972,7 +1972,7 @@ expect "vLLM's free-memory check offers a unified-memory GPU as a reading" \
         "d['id'] == 'vllm.free-memory-below-utilization' and any(c['category'] == 'container-or-platform' for c in r['diagnoses'][1:3])" \
         "ValueError: Free memory on device cuda:0 (57.38/124.0 GiB) on startup is less than desired GPU memory utilization (0.8, 99.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes."
 
-# ---- round 114: a class's constructor rejecting a keyword is a release apart ----
+# ---- round 114: a class's constructor rejecting a keyword; ggml without device code; a GGUF read as config.json ----
 expect "a library class's constructor rejecting a keyword is version skew first, the application's call second" \
         "d['category'] == 'library-version-mismatch' and 'SFTTrainer' in d['title'] and 'max_seq_length' in ' '.join(d['fixes']) and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
         "TypeError: SFTTrainer.__init__() got an unexpected keyword argument 'max_seq_length'" --no-signatures
@@ -1995,6 +1995,15 @@ expect "an anonymous constructor rejecting a keyword stays the application's bug
     register_env(cfg.env, lambda config: env_cls(**config))
 TypeError: __init__() got an unexpected keyword argument 'sim'" --no-signatures
 
+expect "ggml's kernel without device code for the GPU's arch is the build's architecture list" \
+        "d['category'] == 'gpu-arch-unsupported' and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        "ggml-cuda.cu:3211: ERROR: CUDA kernel vec_dot_q5_K_q8_1_impl_vmmq has no device code compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 520" --no-signatures
+expect "a .gguf file read as a model's config.json is a format this loader does not take, or a release before its GGUF support" \
+        "d['category'] == 'model-unsupported' and $alt2 and r['diagnoses'][1]['category'] == 'library-version-mismatch'" \
+        "OSError: It looks like the config file at '/models/tinyllama-1.1b-chat-v1.0.Q4_0.gguf' is not a valid JSON file." --no-signatures
+expect "any other config file that is not JSON is the model's files" \
+        "d['category'] == 'model-files-invalid'" \
+        "OSError: It looks like the config file at '/models/llama/config.json' is not a valid JSON file." --no-signatures
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
