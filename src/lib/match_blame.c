@@ -1134,19 +1134,20 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                 return true;
         }
         if (constructor_rejects_keyword(b, callee)) {
-                char used[160];
+                char used[160], keyword[128];
                 snprintf(used, sizeof used, "the package that defines %s", callee);
-                char keyword[128];
                 verdict_version_mismatch(m, b, b->app.f ? "the application" : "the caller", used,
                                          "a keyword argument");
-                m->summary[0] = (char)toupper((unsigned char)m->summary[0]);
+                if (m->summary)
+                        m->summary[0] = (char)toupper((unsigned char)m->summary[0]);
                 if (quoted_after(x->message, "keyword argument '", keyword)) {
                         struct strbuf sb = { 0 };
                         sb_printf(&sb, "Find in the changelog of the package that defines %s the release that "
                                        "added, renamed or removed the keyword '",
                                   callee);
                         sb_append_display(&sb, keyword, strlen(keyword), 100);
-                        sb_puts(&sb, "': install a release from the calling code's side of that change, or update the call.");
+                        sb_puts(&sb, "': install a release from the calling code's side of that change, or "
+                                     "update the call.");
                         add_fix(m, &sb);
                 }
                 return true;
