@@ -588,6 +588,10 @@ static void verdict_version_mismatch(struct match_result *m, const struct blame 
                 sb_puts(&sb, ".");
         }
         m->summary = sb_take(&sb);
+        /* user a phrase ("the application"), not a package's own name
+         * ("torch"): it starts a sentence */
+        if (m->summary && strncmp(user, "the ", 4) == 0)
+                m->summary[0] = 'T';
         distribution(NULL, user, dist_user);
         distribution(NULL, used, dist_used);
         if (plain_name(dist_user) && plain_name(dist_used)) {
@@ -904,9 +908,8 @@ static bool cross_library_call(const struct blame *b)
 
 /* The function named before "()" at `at` in msg, without ".__init__" or
  * ".__call__" (a class's name stands for its constructor and its call):
- * "Accelerator" for "Accelerator.__init__() got ...". is_constructor, if
- * given, says whether ".__init__" was taken off. */
-static bool called_name(const char *msg, const char *at, char callee[128], bool *is_constructor)
+ * "Accelerator" for "Accelerator.__init__() got ...". */
+static bool called_name(const char *msg, const char *at, char callee[128])
 {
         const char *start = at;
         while (start > msg && (isalnum((unsigned char)start[-1]) || start[-1] == '_' || start[-1] == '.'))
@@ -915,11 +918,8 @@ static bool called_name(const char *msg, const char *at, char callee[128], bool 
         static const char *const methods[] = { ".__init__", ".__call__" };
         for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
                 size_t k = strlen(methods[i]);
-                if (n > k && memcmp(start + n - k, methods[i], k) == 0) {
+                if (n > k && memcmp(start + n - k, methods[i], k) == 0)
                         n -= k;
-                        if (is_constructor)
-                                *is_constructor = i == 0;
-                }
         }
         snprintf(callee, 128, "%.*s", (int)(n < 100 ? n : 100), start);
         return n > 0;
@@ -948,7 +948,7 @@ static bool library_call_misfit(const struct blame *b, char callee[128])
                 return false;
         for (size_t i = 0; i < sizeof words / sizeof words[0] && !at; i++)
                 at = strstr(msg, words[i]);
-        return at && called_name(msg, at, callee, NULL);
+        return at && called_name(msg, at, callee);
 }
 
 /* A class's constructor that rejects a keyword, called from the
@@ -964,11 +964,26 @@ static bool constructor_rejects_keyword(const struct blame *b, char callee[128])
 {
         static const char words[] = ".__init__() got an unexpected keyword argument '";
         const char *msg = b->exc->message ? b->exc->message : "", *at = strstr(msg, words);
-        bool is_constructor = false;
         if (!b->exc->type || strcmp(b->exc->type, "TypeError") != 0 || b->raised.kind == FRAME_LIBRARY || !at ||
-            !called_name(msg, at + strlen(".__init__"), callee, &is_constructor))
+            !called_name(msg, at + strlen(".__init__"), callee))
                 return false;
-        return is_constructor && isupper((unsigned char)callee[0]) && !strchr(callee, '.');
+        return isupper((unsigned char)callee[0]) && !strchr(callee, '.');
+}
+
+static void verdict_dropped_keyword(struct match_result *m, const struct blame *b, const char *callee)
+{
+        char used[160], keyword[128];
+        snprintf(used, sizeof used, "the package that defines %s", callee);
+        verdict_version_mismatch(m, b, b->app.f ? "the application" : "the caller", used, "a keyword argument");
+        if (!quoted_after(b->exc->message, "keyword argument '", keyword))
+                return;
+        struct strbuf sb = { 0 };
+        sb_printf(&sb, "Find in the changelog of the package that defines %s the release that added, renamed or "
+                       "removed the keyword '",
+                  callee);
+        sb_append_display(&sb, keyword, strlen(keyword), 100);
+        sb_puts(&sb, "': install a release from the calling code's side of that change, or update the call.");
+        add_fix(m, &sb);
 }
 
 /* A message class that names a category of its own (an unsupported model,
@@ -1134,22 +1149,7 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
                 return true;
         }
         if (constructor_rejects_keyword(b, callee)) {
-                char used[160], keyword[128];
-                snprintf(used, sizeof used, "the package that defines %s", callee);
-                verdict_version_mismatch(m, b, b->app.f ? "the application" : "the caller", used,
-                                         "a keyword argument");
-                if (m->summary)
-                        m->summary[0] = (char)toupper((unsigned char)m->summary[0]);
-                if (quoted_after(x->message, "keyword argument '", keyword)) {
-                        struct strbuf sb = { 0 };
-                        sb_printf(&sb, "Find in the changelog of the package that defines %s the release that "
-                                       "added, renamed or removed the keyword '",
-                                  callee);
-                        sb_append_display(&sb, keyword, strlen(keyword), 100);
-                        sb_puts(&sb, "': install a release from the calling code's side of that change, or "
-                                     "update the call.");
-                        add_fix(m, &sb);
-                }
+                verdict_dropped_keyword(m, b, callee);
                 return true;
         }
         char name[128];
