@@ -516,7 +516,7 @@ expect "Rust's reqwest errors" "d['id'] == 'network.reqwest'" \
         'Exception: Error while downloading: reqwest::Error { kind: Request, source: hyper::Error(Connect, ConnectError("tcp connect error", Os { code: 111 })) }'
 
 expect "a program that is not on PATH, as Go words it" "d['id'] == 'exec.command-not-found' and d['category'] == 'missing-dependency'" \
-        'Error: exec: "nvidia-smi": executable file not found in $PATH'
+        'Error: exec: "cmake": executable file not found in $PATH'
 expect "a program that is not on PATH, as dash words it" "d['id'] == 'exec.command-not-found'" \
         'sh: 1: ninja: not found'
 expect "subprocess's FileNotFoundError names the program" "d['id'] == 'python.program-not-found' and 'ninja' in d['summary']" \
@@ -2004,6 +2004,18 @@ expect "a .gguf file read as a model's config.json is a format this loader does 
 expect "any other config file that is not JSON is the model's files" \
         "d['category'] == 'model-files-invalid'" \
         "OSError: It looks like the config file at '/models/llama/config.json' is not a valid JSON file." --no-signatures
+# ---- round 115: the GPU driver's utilities missing (knowledge/exec.json) ----
+expect "nvidia-smi not found in a shell: no GPU exposed here, not a package to install" "d['id'] == 'exec.gpu-tools-not-found' and d['category'] == 'gpu-unavailable'" \
+        'bash: nvidia-smi: command not found'
+expect "crun in Podman without a GPU request the runtime understands" "d['id'] == 'exec.gpu-tools-not-found' and d['category'] == 'gpu-unavailable'" \
+        'Error: crun: executable file `nvidia-smi` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found'
+expect "Go's exec of nvidia-smi, second reading the container runtime" "d['id'] == 'exec.gpu-tools-not-found'" \
+        'Error: exec: "nvidia-smi": executable file not found in $PATH'
+expect "rocm-smi under dash" "d['id'] == 'exec.gpu-tools-not-found'" \
+        'sh: 1: rocm-smi: not found'
+expect_second "nvidia-smi missing: the container runtime is the second reading" "d['category'] == 'container-or-platform'" \
+        'bash: nvidia-smi: command not found'
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
