@@ -891,6 +891,72 @@ static void verdict_unimported_name(struct match_result *m, const struct blame *
         set_alternative(m, "library-version-mismatch", &sb, &check);
 }
 
+/* "'NoneType' object is not callable" raised in a library on a line
+ * that calls one bare name ("self._wrapper = BatchPrefillWrapper(...)"):
+ * a module-level name is None when the library bound it so after its
+ * optional import failed ("try: from flashinfer import X / except
+ * ImportError: X = None"), and a setting (a backend, a kernel) then chose
+ * the path that calls it. Attribute calls ("self.fn(") and builtins are
+ * left to the message's class: None there is the code's own state. */
+static bool none_called(const struct blame *b, char name[128])
+{
+        static const char *const builtins[] = { "all", "any", "bool", "dict", "enumerate", "float", "getattr",
+                                                "hasattr", "int", "isinstance", "len", "list", "max", "min", "print",
+                                                "range", "set", "sorted", "str", "sum", "super", "tuple", "type",
+                                                "zip" };
+        const char *msg = b->exc->message ? b->exc->message : "";
+        const char *code = b->raised.f ? b->raised.f->code : NULL;
+        if (!b->exc->type || strcmp(b->exc->type, "TypeError") != 0 || strncmp(msg, "'NoneType' object is not callable", 33) != 0 ||
+            b->raised.kind != FRAME_LIBRARY || !b->raised.package[0] || !code)
+                return false;
+        size_t found = 0;
+        for (const char *p = code; *p; p++) {
+                if (!(isalpha((unsigned char)*p) || *p == '_') ||
+                    (p > code && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.')))
+                        continue;
+                const char *end = p;
+                while (isalnum((unsigned char)*end) || *end == '_')
+                        end++;
+                size_t n = (size_t)(end - p);
+                bool builtin = false;
+                for (size_t i = 0; i < sizeof builtins / sizeof *builtins && !builtin; i++)
+                        builtin = strlen(builtins[i]) == n && memcmp(builtins[i], p, n) == 0;
+                if (*end == '(' && !builtin && n < 128 && found++ == 0)
+                        snprintf(name, 128, "%.*s", (int)n, p);
+                p = end - 1;
+        }
+        return found == 1;
+}
+
+static void verdict_none_called(struct match_result *m, const struct blame *b, const char *name)
+{
+        struct strbuf sb = { 0 }, check = { 0 };
+        char dist[64];
+        set_generic_verdict(m, b, "missing-dependency");
+        sb_printf(&sb, "%s calls %s, which is None. A library binds a name to None when the optional import that "
+                       "defines it fails (a compiled extension or an optional package, imported in a try block), so "
+                       "the package that provides %s is not installed here, or does not load with the installed torch "
+                       "and CUDA; a setting (a backend, a kernel library) chose the path that needs it.",
+                  b->raised.package, name, name);
+        m->summary = sb_take(&sb);
+        sb_puts(&sb, "Open ");
+        sb_append_display(&sb, b->raised.f->file, strlen(b->raised.f->file), 200);
+        sb_printf(&sb, " and find the import that defines %s (its except branch sets it to None), then run that "
+                       "import alone in the same environment, whose error says why it fails: "
+                       "python -c 'from MODULE import %s'",
+                  name, name);
+        add_fix(m, &sb);
+        distribution(NULL, b->raised.package, dist);
+        sb_printf(&sb, "Install the package that provides %s, built for the installed torch and CUDA, or choose "
+                       "another backend in %s's settings.", name, dist);
+        add_fix(m, &sb);
+        sb_printf(&sb, "A setting or environment variable selected a backend or feature of %s whose package is not "
+                       "installed, and %s does not check it before use", dist, dist);
+        sb_printf(&check, "env | grep -i -E 'BACKEND|ATTN|KERNEL'; pip show %s (later releases may name the missing "
+                          "package in their error)", dist);
+        set_alternative(m, "invalid-configuration", &sb, &check);
+}
+
 /* A library calling another with arguments it does not take. */
 static bool cross_library_call(const struct blame *b)
 {
@@ -1155,6 +1221,10 @@ bool blame_verdict(const coroner_db *db, pcre2_match_data *md, const struct blam
         char name[128];
         if (t && strcmp(t->name, "NameError") == 0 && unimported_name(db->python, b, name)) {
                 verdict_unimported_name(m, b, name);
+                return true;
+        }
+        if (none_called(b, name)) {
+                verdict_none_called(m, b, name);
                 return true;
         }
         /* The message's words first (a shape mismatch, a driver too old, a

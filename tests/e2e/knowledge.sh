@@ -2016,6 +2016,25 @@ expect "rocm-smi under dash" "d['id'] == 'exec.gpu-tools-not-found'" \
 expect_second "nvidia-smi missing: the container runtime is the second reading" "d['category'] == 'container-or-platform'" \
         'bash: nvidia-smi: command not found'
 
+# ---- round 115: None called after a failed optional import; a registration transformers now owns ----
+expect "a library calling a bare name that is None: its optional import failed" "d['category'] == 'missing-dependency' and 'BatchPrefillWrapper' in d['summary'] and $alt2 and r['diagnoses'][1]['category'] == 'invalid-configuration'" \
+        'Traceback (most recent call last):
+  File "/srv/venv/lib/python3.11/site-packages/vllm/attention/backends/flashinfer.py", line 121, in _get_prefill_wrapper
+    self._prefill_wrapper = BatchPrefillWrapper(
+TypeError: '"'"'NoneType'"'"' object is not callable'
+expect "None called as an attribute stays the code's own state" "d['category'] == 'application-bug'" \
+        'Traceback (most recent call last):
+  File "/srv/venv/lib/python3.11/site-packages/foo/bar.py", line 3, in f
+    return self.fn(len(x))
+TypeError: '"'"'NoneType'"'"' object is not callable'
+expect "None called in the application's own code stays its bug" "d['category'] == 'application-bug'" \
+        'Traceback (most recent call last):
+  File "/srv/app/train.py", line 3, in f
+    y = model(x)
+TypeError: '"'"'NoneType'"'"' object is not callable'
+expect "a config name transformers now has natively: version skew" "d['id'] == 'generic.library-version-mismatch' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
+        "ValueError: 'aimv2' is already used by a Transformers config, pick another name."
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
