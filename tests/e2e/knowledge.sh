@@ -2035,6 +2035,14 @@ TypeError: '"'"'NoneType'"'"' object is not callable'
 expect "a config name transformers now has natively: version skew" "d['id'] == 'generic.library-version-mismatch' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
         "ValueError: 'aimv2' is already used by a Transformers config, pick another name."
 
+expect "a library's message that names the setting to change: a configuration first" "d['category'] == 'invalid-configuration'" \
+        'Traceback (most recent call last):
+  File "train.py", line 184, in __init__
+    self.accelerator.prepare(self.model, self.opt)
+  File "/srv/venv/lib/python3.10/site-packages/accelerate/accelerator.py", line 1435, in _prepare_deepspeed
+    raise ValueError(
+ValueError: When using DeepSpeed `accelerate.prepare()` requires you to pass at least one of training or evaluation dataloaders or alternatively set an integer value in `train_micro_batch_size_per_gpu` in the deepspeed config file'
+
 # ---- conda's virtual packages (knowledge/conda-virtual.json) ----
 expect "mamba's libsolv: a constraint on __cuda conflicting with the host's __cuda" \
         "d['id'] == 'conda-virtual.cuda' and d['category'] == 'cuda-version-mismatch'" \
