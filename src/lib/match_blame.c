@@ -859,7 +859,8 @@ static void verdict_not_implemented(struct match_result *m, const struct blame *
 static bool unimported_name(const struct python_knowledge *pk, const struct blame *b, char name[128])
 {
         static const char *const extension_endings[] = { "_ext", "_C", "_cuda", "_kernels", "_ops", "_cpp" };
-        if (b->raised.kind != FRAME_LIBRARY || !b->raised.package[0] || !quoted_after(b->exc->message, "name '", name))
+        if (b->raised.kind != FRAME_LIBRARY || !plain_name(b->raised.package) ||
+            !quoted_after(b->exc->message, "name '", name))
                 return false;
         size_t n = strlen(name);
         for (size_t i = 0; i < sizeof extension_endings / sizeof *extension_endings; i++) {
@@ -897,7 +898,10 @@ static void verdict_unimported_name(struct match_result *m, const struct blame *
  * optional import failed ("try: from flashinfer import X / except
  * ImportError: X = None"), and a setting (a backend, a kernel) then chose
  * the path that calls it. Attribute calls ("self.fn(") and builtins are
- * left to the message's class: None there is the code's own state. */
+ * left to the message's class: None there is the code's own state. The
+ * package's name goes into a shell command, so it must be a plain name. */
+static const char NONE_CALLED[] = "'NoneType' object is not callable";
+
 static bool none_called(const struct blame *b, char name[128])
 {
         static const char *const builtins[] = { "all", "any", "bool", "dict", "enumerate", "float", "getattr",
@@ -906,8 +910,9 @@ static bool none_called(const struct blame *b, char name[128])
                                                 "zip" };
         const char *msg = b->exc->message ? b->exc->message : "";
         const char *code = b->raised.f ? b->raised.f->code : NULL;
-        if (!b->exc->type || strcmp(b->exc->type, "TypeError") != 0 || strncmp(msg, "'NoneType' object is not callable", 33) != 0 ||
-            b->raised.kind != FRAME_LIBRARY || !b->raised.package[0] || !code)
+        if (!b->exc->type || strcmp(b->exc->type, "TypeError") != 0 ||
+            strncmp(msg, NONE_CALLED, sizeof NONE_CALLED - 1) != 0 || b->raised.kind != FRAME_LIBRARY ||
+            !plain_name(b->raised.package) || !code)
                 return false;
         size_t found = 0;
         for (const char *p = code; *p; p++) {

@@ -2032,6 +2032,11 @@ expect "None called in the application's own code stays its bug" "d['category'] 
   File "/srv/app/train.py", line 3, in f
     y = model(x)
 TypeError: '"'"'NoneType'"'"' object is not callable'
+expect "a package directory named like a shell command gets no command built from it" "'pip show' not in str(d) and d['category'] == 'application-bug'" \
+        'Traceback (most recent call last):
+  File "/srv/venv/lib/python3.11/site-packages/$(touch x)/b.py", line 3, in f
+    y = Foo(1)
+TypeError: '"'"'NoneType'"'"' object is not callable'
 expect "a config name transformers now has natively: version skew" "d['id'] == 'generic.library-version-mismatch' and $alt2 and r['diagnoses'][1]['category'] == 'application-bug'" \
         "ValueError: 'aimv2' is already used by a Transformers config, pick another name."
 
