@@ -904,7 +904,7 @@ static const char NONE_CALLED[] = "'NoneType' object is not callable";
 
 static bool none_called(const struct blame *b, char name[128])
 {
-        static const char *const builtins[] = { "all", "any", "bool", "dict", "enumerate", "float", "getattr",
+        static const char *const builtins[] = { /* sorted, for in_sorted */ "all", "any", "bool", "dict", "enumerate", "float", "getattr",
                                                 "hasattr", "int", "isinstance", "len", "list", "max", "min", "print",
                                                 "range", "set", "sorted", "str", "sum", "super", "tuple", "type",
                                                 "zip" };
@@ -923,9 +923,7 @@ static bool none_called(const struct blame *b, char name[128])
                 while (isalnum((unsigned char)*end) || *end == '_')
                         end++;
                 size_t n = (size_t)(end - p);
-                bool builtin = false;
-                for (size_t i = 0; i < sizeof builtins / sizeof *builtins && !builtin; i++)
-                        builtin = strlen(builtins[i]) == n && memcmp(builtins[i], p, n) == 0;
+                bool builtin = in_sorted(builtins, sizeof builtins / sizeof *builtins, p, n);
                 if (*end == '(' && !builtin && n < 128 && found++ == 0)
                         snprintf(name, 128, "%.*s", (int)n, p);
                 p = end - 1;
